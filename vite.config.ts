@@ -1,0 +1,47 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The reference API the dev server proxies to (`npm run dev` starts it on this port).
+const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
+
+// GET /login and /logout are portal pages; only their POSTs belong to the API.
+const apiOnlyForNonGet = {
+  target: apiTarget,
+  bypass: (req: { method?: string }) => (req.method === 'GET' ? req.url : undefined),
+};
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    chunkSizeWarningLimit: 400,
+  },
+  server: {
+    proxy: {
+      '/api': apiTarget,
+      '/sanctum': apiTarget,
+      '/config.json': apiTarget,
+      '/socket.io': { target: apiTarget, ws: true },
+      '/dev': apiTarget,
+      '/login': apiOnlyForNonGet,
+      '/logout': apiOnlyForNonGet,
+      '/register': apiOnlyForNonGet,
+      '/forgot-password': apiOnlyForNonGet,
+      '/reset-password': apiOnlyForNonGet,
+      '/email': apiTarget,
+      '/user': apiTarget,
+    },
+  },
+  test: {
+    reporters: ['default', './tests/support/summaryReporter.ts'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node', setupFiles: ['tests/support/setupMsw.ts'] } },
+      { extends: true, test: { name: 'views', include: ['tests/views/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/support/setupMsw.ts', 'tests/support/setupDom.ts'] } },
+      { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], environment: 'node', testTimeout: 20000, hookTimeout: 30000 } },
+      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 60000, hookTimeout: 60000, fileParallelism: false } },
+    ],
+  },
+});
