@@ -1,0 +1,43 @@
+// Timestamp display of SPEC §9, by local calendar day (not 24-hour spans).
+
+const DAY_MS = 86_400_000;
+
+// Days between two local calendar dates; via UTC so a DST change never yields a fractional day.
+function calendarDaysBetween(from: Date, to: Date): number {
+  const a = Date.UTC(from.getFullYear(), from.getMonth(), from.getDate());
+  const b = Date.UTC(to.getFullYear(), to.getMonth(), to.getDate());
+  return Math.round((b - a) / DAY_MS);
+}
+
+// Newer ICU puts a narrow no-break space before AM/PM; a plain space keeps the text predictable.
+function plainSpaces(text: string): string {
+  return text.replace(/[\u202f\u00a0]/g, ' ');
+}
+
+/**
+ * Same day → time (`3:04 PM`, also for a later time today); yesterday → `Yesterday`;
+ * 2–6 days ago → `N days ago`; anything else, including future days → `Mar 4`, or `Mar 4, 2024`
+ * when the year differs from `now`'s. Invalid input → `''`.
+ */
+export function formatTimestamp(
+  value: string | number | Date,
+  now: Date = new Date(),
+  locale = 'en-US',
+): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime()) || Number.isNaN(now.getTime())) return '';
+  const daysAgo = calendarDaysBetween(date, now);
+  if (daysAgo === 0) {
+    return plainSpaces(date.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' }));
+  }
+  if (daysAgo === 1) return 'Yesterday';
+  if (daysAgo >= 2 && daysAgo <= 6) return `${daysAgo} days ago`;
+  const withYear = date.getFullYear() !== now.getFullYear();
+  return plainSpaces(
+    date.toLocaleDateString(locale, {
+      month: 'short',
+      day: 'numeric',
+      ...(withYear ? { year: 'numeric' } : {}),
+    }),
+  );
+}
