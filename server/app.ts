@@ -1,0 +1,111 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { bindContext, type AppContext } from './context';
+import { openDatabase, type Database } from './db/connection';
+import { migrate } from './db/migrations';
+import { seed } from './db/seed';
+import { errorHandler, notFoundHandler } from './http/errors';
+import { registerRoutes } from './http/index';
+import { requestLogger } from './http/requestLogger';
+import { securityHeaders } from './http/security';
+import { spaRoutes } from './http/spa';
+
+/** The portal's runtime config defaults (DESIGN §5): same origin for API and chat. */
+export const DEFAULT_PUBLIC_CONFIG: Readonly<Record<string, unknown>> = { apiOrigin: '', chatUrl: '', inspector: true };
+
+export interface ServerOptions {
+  /** SQLite file, or ':memory:' for a private database (tests). */
+  dbFile: string;
+  /** Built portal to serve with SPA fallback; omitted = API only. */
+  distDir?: string;
+  /** Merged over DEFAULT_PUBLIC_CONFIG and served as /config.json. */
+  publicConfig?: Record<string, unknown>;
+  /** One line per request on stdout. */
+  log?: boolean;
+  /** Accept `dev-sso:<email>` identity tokens on the SSO exchange (default true; see routes/ssoToken.ts). */
+  devSso?: boolean;
+  /** Largest accepted request body (default 10 MB: bot imports carry whole configurations). */
+  bodyLimit?: string;
+}
+
+export interface PortalServer {
+  app: express.Express;
+  httpServer: http.Server;
+  db: Database;
+  /** Resolves with the bound port (useful with port 0). */
+  listen(port: number, host?: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the reference API: database (migrated, seeded when empty), Express app and the HTTP
+ * server, not yet listening. Nothing is global, so tests can run many side by side.
+ */
+export async function createServer(options: ServerOptions): Promise<PortalServer> {
+  const db = openDatabase(options.dbFile);
+  const closeHooks: (() => void | Promise<void>)[] = [];
+  try {
+    migrate(db);
+    await seed(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+
+  const ctx: AppContext = {
+    db,
+    publicConfig: { ...DEFAULT_PUBLIC_CONFIG, ...options.publicConfig },
+    devSso: options.devSso ?? true,
+    onClose: (hook) => closeHooks.push(hook),
+  };
+
+  const app = express();
+  bindContext(app, ctx);
+  app.disable('x-powered-by');
+  // Behind a local reverse proxy (Vite dev server, nginx on the same host) honour
+  // X-Forwarded-Proto/Host, so Secure cookies and absolute list links match what the browser used.
+  app.set('trust proxy', 'loopback');
+  if (options.log) app.use(requestLogger());
+  app.use(securityHeaders(ctx.publicConfig));
+  app.use(express.json({ limit: options.bodyLimit ?? '10mb' }));
+  app.use(express.urlencoded({ extended: false, limit: options.bodyLimit ?? '10mb' }));
+
+  registerRoutes(app, ctx);
+  if (options.distDir) app.use(spaRoutes(options.distDir));
+  app.use(notFoundHandler);
+  app.use(errorHandler());
+
+  const httpServer = http.createServer(app);
+  // The chat gateway (socket.io) attaches to `httpServer` here in a later step, e.g.
+  // `attachChatGateway(httpServer, ctx)`, registering its shutdown with ctx.onClose.
+
+  let closed = false;
+  return {
+    app,
+    httpServer,
+    db,
+    listen(port, host = '127.0.0.1') {
+      return new Promise((resolve, reject) => {
+        const onError = (error: Error) => reject(error);
+        httpServer.once('error', onError);
+        httpServer.listen(port, host, () => {
+          httpServer.off('error', onError);
+          resolve((httpServer.address() as AddressInfo).port);
+        });
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const hook of closeHooks.reverse()) await hook();
+      if (httpServer.listening) {
+        const done = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+        // fetch keeps connections alive; without this close() would wait for them to time out.
+        httpServer.closeAllConnections();
+        await done;
+      }
+      db.close();
+    },
+  };
+}

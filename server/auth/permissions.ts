@@ -1,0 +1,67 @@
+import type { Request, RequestHandler } from 'express';
+import { contextOf } from '../context';
+import type { Database } from '../db/connection';
+import { unauthenticated, unauthorized } from '../http/errors';
+import { MODEL_NAMES, type ModelName, type ModelPermission, type PermissionAction } from './models';
+import type { AuthUser } from './users';
+
+/** The body of GET /api/v1/user/permissions (DESIGN §4). */
+export type PermissionSet = Record<ModelName, ModelPermission> & { Global: { access: boolean } };
+
+const NONE: ModelPermission = { browse: false, read: false, edit: false, add: false, delete: false, level: 0 };
+
+/**
+ * Merges the user's roles: an action is allowed if any role allows it, the level is the highest
+ * any role gives. Every model is present (all false, level 0 when no role grants it).
+ * Global.access is the user's admin flag.
+ */
+export function computePermissions(db: Database, user: AuthUser): PermissionSet {
+  const rows = db
+    .prepare(`
+      SELECT rp.model, MAX(rp.browse) AS browse, MAX(rp.read) AS read, MAX(rp.edit) AS edit,
+             MAX(rp."add") AS "add", MAX(rp."delete") AS "delete", MAX(rp.level) AS level
+      FROM role_permissions rp JOIN user_roles ur ON ur.role_id = rp.role_id
+      WHERE ur.user_id = ?
+      GROUP BY rp.model`)
+    .all(user.id) as { model: string; browse: number; read: number; edit: number; add: number; delete: number; level: number }[];
+  const byModel = new Map(rows.map((row) => [row.model, row]));
+  const set = {} as PermissionSet;
+  for (const model of MODEL_NAMES) {
+    const row = byModel.get(model);
+    set[model] = row
+      ? { browse: !!row.browse, read: !!row.read, edit: !!row.edit, add: !!row.add, delete: !!row.delete, level: row.level }
+      : { ...NONE };
+  }
+  set.Global = { access: user.is_admin === 1 };
+  return set;
+}
+
+// Computed once per request: several guards and the scope helper may ask.
+const cache = new WeakMap<Request, PermissionSet>();
+
+/** The signed-in user's permissions (401 for guests). */
+export function permissionsOf(req: Request): PermissionSet {
+  if (!req.auth) throw unauthenticated();
+  let set = cache.get(req);
+  if (!set) {
+    set = computePermissions(contextOf(req).db, req.auth.user);
+    cache.set(req, set);
+  }
+  return set;
+}
+
+/** SPEC §6's check: the action's flag, and optionally at least `minLevel` on the model. */
+export function can(set: PermissionSet, model: ModelName, action: PermissionAction, minLevel = 0): boolean {
+  const permission = set[model];
+  return permission[action] && permission.level >= minLevel;
+}
+
+/**
+ * Route guard: 403 `{message: "This action is unauthorized."}` unless the user may perform
+ * `action` on `model` (with at least `minLevel`). Mount after `requireAuth`.
+ */
+export function requirePermission(model: ModelName, action: PermissionAction, minLevel = 0): RequestHandler {
+  return (req, _res, next) => {
+    next(can(permissionsOf(req), model, action, minLevel) ? undefined : unauthorized());
+  };
+}

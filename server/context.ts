@@ -1,0 +1,29 @@
+import type { Database } from './db/connection';
+
+/**
+ * What every router factory and gateway receives. Passing it explicitly (no module-level
+ * singletons) lets tests run several servers, each on its own database, in one process.
+ */
+export interface AppContext {
+  db: Database;
+  /** Served as /config.json for the portal (DESIGN §5). */
+  publicConfig: Record<string, unknown>;
+  /** Accept `dev-sso:<email>` identity tokens on the SSO token exchange (see routes/ssoToken.ts). */
+  devSso: boolean;
+  /** Registers cleanup for close() (e.g. the socket.io server attached later). Runs in reverse order. */
+  onClose(hook: () => void | Promise<void>): void;
+}
+
+const CONTEXT_KEY = 'portalContext';
+
+/** Stores the context on the app so guards can be plain `(model, action)` factories. */
+export function bindContext(app: { locals: Record<string, unknown> }, ctx: AppContext): void {
+  app.locals[CONTEXT_KEY] = ctx;
+}
+
+/** The context of the app serving `req` (set by createServer). */
+export function contextOf(req: { app: { locals: Record<string, unknown> } }): AppContext {
+  const ctx = req.app.locals[CONTEXT_KEY] as AppContext | undefined;
+  if (!ctx) throw new Error('AppContext not bound to this app');
+  return ctx;
+}

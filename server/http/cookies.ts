@@ -1,0 +1,57 @@
+import type { CookieOptions, Request } from 'express';
+
+/** Cookie names shared with the portal (DESIGN §5 lets the portal configure them; these are ours). */
+export const COOKIE = {
+  /** HttpOnly session id: scripts can never read it. */
+  session: 'portal_session',
+  /** Readable by the portal, which hands it to the chat gateway in the socket handshake. */
+  chat: 'chat_session',
+  /** Readable by the portal, which echoes it in X-XSRF-TOKEN (Sanctum's double submit). */
+  xsrf: 'XSRF-TOKEN',
+} as const;
+
+/** Parses a Cookie header. The first occurrence of a name wins (the most specific path, per RFC 6265). */
+export function parseCookies(header: string | undefined): Map<string, string> {
+  const cookies = new Map<string, string>();
+  if (!header) return cookies;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    const name = part.slice(0, eq).trim();
+    let value = part.slice(eq + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
+    if (!cookies.has(name)) cookies.set(name, value);
+  }
+  return cookies;
+}
+
+/** A cookie's value, URL-decoded (malformed escapes yield the raw text rather than an exception). */
+export function readCookie(req: Request, name: string): string | undefined {
+  const raw = parseCookies(req.headers.cookie).get(name);
+  if (raw === undefined) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * Options for every cookie we set: whole site, SameSite=Lax (sent on top-level navigation, not on
+ * cross-site subrequests), and Secure whenever the request itself came over HTTPS.
+ * `maxAgeMs` undefined gives a browser-session cookie.
+ */
+export function cookieOptions(req: Request, options: { httpOnly: boolean; maxAgeMs?: number }): CookieOptions {
+  return {
+    path: '/',
+    sameSite: 'lax',
+    secure: req.secure,
+    httpOnly: options.httpOnly,
+    ...(options.maxAgeMs === undefined ? {} : { maxAge: options.maxAgeMs }),
+  };
+}
+
+/** Clearing must repeat path/SameSite/Secure or browsers keep the original cookie. */
+export function clearCookieOptions(req: Request, httpOnly: boolean): CookieOptions {
+  return { path: '/', sameSite: 'lax', secure: req.secure, httpOnly };
+}

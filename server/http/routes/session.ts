@@ -1,0 +1,75 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { issueXsrfToken } from '../../auth/csrf';
+import { LoginThrottle } from '../../auth/loginThrottle';
+import { verifyAgainstDummy, verifyPassword } from '../../auth/password';
+import { createSession, REMEMBER_MS, revokeSession } from '../../auth/sessions';
+import { revokeAccessToken } from '../../auth/accessTokens';
+import { findUserForLogin } from '../../auth/users';
+import { clearCookieOptions, COOKIE, cookieOptions } from '../cookies';
+import { fieldError } from '../errors';
+import { booleanish, validateBody } from '../validation';
+
+const CREDENTIALS_MISMATCH = 'These credentials do not match our records.';
+
+const loginSchema = z.object({
+  email: z.string().trim().min(1).max(255).pipe(z.email()),
+  password: z.string().min(1).max(1024),
+  remember: booleanish.optional(),
+});
+
+function clearAuthCookies(req: Request, res: Response): void {
+  res.clearCookie(COOKIE.session, clearCookieOptions(req, true));
+  res.clearCookie(COOKIE.chat, clearCookieOptions(req, false));
+}
+
+/** Sanctum's CSRF bootstrap and Fortify's cookie login/logout, at the host root like Laravel's. */
+export function sessionRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const throttle = new LoginThrottle();
+
+  router.get('/sanctum/csrf-cookie', (req, res) => {
+    issueXsrfToken(req, res);
+    res.status(204).end();
+  });
+
+  router.post('/login', async (req, res) => {
+    const input = validateBody(req, loginSchema);
+    const wait = throttle.retryAfterSeconds(input.email, req.ip);
+    if (wait > 0) {
+      res.setHeader('Retry-After', String(wait));
+      throw fieldError('email', `Too many login attempts. Please try again in ${wait} seconds.`);
+    }
+    const user = findUserForLogin(ctx.db, input.email);
+    const ok = user ? await verifyPassword(input.password, user.password_hash) : await verifyAgainstDummy(input.password);
+    if (!user || !ok) {
+      throttle.fail(input.email, req.ip);
+      throw fieldError('email', CREDENTIALS_MISMATCH);
+    }
+    throttle.clear(input.email, req.ip);
+
+    // Regenerate: whatever session the browser held before is ended, so a session id planted
+    // before sign-in (session fixation) is worth nothing after it.
+    if (req.auth?.via === 'session') revokeSession(ctx.db, req.auth.sessionId);
+    const remember = input.remember ?? false;
+    const session = createSession(ctx.db, { userId: user.id, remember, ipAddress: req.ip, userAgent: req.get('user-agent') });
+    const maxAgeMs = remember ? REMEMBER_MS : undefined;
+    res.cookie(COOKIE.session, session.id, cookieOptions(req, { httpOnly: true, maxAgeMs }));
+    res.cookie(COOKIE.chat, session.chatToken, cookieOptions(req, { httpOnly: false, maxAgeMs }));
+    issueXsrfToken(req, res);
+    res.status(200).json({ two_factor: false });
+  });
+
+  // Always 204, signed in or not: signing out an already expired session must succeed, or a
+  // client reacting to 401 by signing out would loop. CSRF still applies (forced sign-out).
+  router.post('/logout', (req, res) => {
+    if (req.auth?.via === 'session') revokeSession(ctx.db, req.auth.sessionId);
+    if (req.auth?.via === 'token') revokeAccessToken(ctx.db, req.auth.tokenId);
+    clearAuthCookies(req, res);
+    issueXsrfToken(req, res);
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { Router, type Request } from 'express';
+
+/** Paths owned by the API: never answered with the portal's HTML. */
+export const API_PREFIXES = ['/api/', '/sanctum/', '/socket.io/'] as const;
+
+export function isApiPath(p: string): boolean {
+  return p === '/api' || API_PREFIXES.some((prefix) => p.startsWith(prefix));
+}
+
+/** A browser navigation (not an XHR that happens to accept anything via *\/*). */
+function wantsHtml(req: Request): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && (req.get('accept') ?? '').includes('text/html');
+}
+
+/**
+ * Serves the built portal: hashed assets with long caching, and index.html for every page
+ * navigation so client-side routes (/bots/12/edit) survive a reload. When dist/ has not been
+ * built, navigations get a short text page saying how to build it.
+ */
+export function spaRoutes(distDir: string): Router {
+  const router = Router();
+  const indexFile = path.join(distDir, 'index.html');
+
+  router.use(
+    express.static(distDir, {
+      index: false,
+      setHeaders(res, file) {
+        // Vite fingerprints everything under assets/, so those never change under one name.
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    }),
+  );
+
+  router.use((req, res, next) => {
+    if (!wantsHtml(req) || isApiPath(req.path)) return next();
+    // Checked per request so `npm run build` while the server runs takes effect without a restart.
+    if (!fs.existsSync(indexFile)) {
+      res.status(503).type('text/plain').send(`The portal has not been built yet.\nRun \`npm run build\`, then reload this page.\n(Looked for ${indexFile})\n`);
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexFile);
+  });
+
+  return router;
+}

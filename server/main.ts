@@ -1,0 +1,80 @@
+/**
+ * `npx tsx server/main.ts [--fresh]`: the reference API plus the built portal on one port.
+ *
+ * Environment: PORT (8080), HOST (127.0.0.1), DB_FILE (server/data/portal.sqlite),
+ * FRESH=1 (same as --fresh: delete the database first), PORTAL_CONFIG (JSON merged into
+ * /config.json), DEV_SSO=0 (refuse dev-sso identity tokens), LOG=0 (no request log).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer, DEFAULT_PUBLIC_CONFIG } from './app';
+import { deleteDatabaseFiles } from './db/connection';
+import { DEMO_PASSWORD, DEMO_SIGN_INS } from './db/seed';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function portalConfig(): Record<string, unknown> {
+  const raw = process.env.PORTAL_CONFIG;
+  if (!raw) return { ...DEFAULT_PUBLIC_CONFIG };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (error) {
+    throw new Error(`PORTAL_CONFIG is not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('PORTAL_CONFIG must be a JSON object');
+  return { ...DEFAULT_PUBLIC_CONFIG, ...(parsed as Record<string, unknown>) };
+}
+
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0..65535, got ${process.env.PORT}`);
+  const host = process.env.HOST || '127.0.0.1';
+  const dbFile = path.resolve(root, process.env.DB_FILE || 'server/data/portal.sqlite');
+  const fresh = process.argv.includes('--fresh') || process.env.FRESH === '1';
+  if (fresh) deleteDatabaseFiles(dbFile);
+
+  const server = await createServer({
+    dbFile,
+    distDir: path.join(root, 'dist'),
+    publicConfig: portalConfig(),
+    log: process.env.LOG !== '0',
+    devSso: process.env.DEV_SSO !== '0',
+  });
+  const actualPort = await server.listen(port, host);
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+
+  const width = Math.max(...DEMO_SIGN_INS.map((u) => u.email.length));
+  const lines = [
+    '',
+    `Agent portal:  http://${shownHost}:${actualPort}/`,
+    `Database:      ${path.relative(process.cwd(), dbFile) || dbFile}${fresh ? ' (fresh)' : ''}`,
+    '',
+    `Demo sign-ins (seeded into an empty database; password for all: "${DEMO_PASSWORD}"):`,
+    ...DEMO_SIGN_INS.map((u) => `  ${u.email.padEnd(width)}  ${DEMO_PASSWORD}  ${u.purpose}`),
+    process.env.DEV_SSO !== '0' ? '\nSSO stand-in: identity token "dev-sso:<email>" on POST /api/v1/auth/token/ad' : '',
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`\n${signal}: shutting down\n`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`[server] failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,23 @@
+import { createServer, type PortalServer, type ServerOptions } from './app';
+
+export interface TestServer {
+  /** Origin without a trailing slash, e.g. http://127.0.0.1:41234 */
+  url: string;
+  server: PortalServer;
+  close(): Promise<void>;
+}
+
+/**
+ * The reference API on a free loopback port with a fresh, seeded in-memory database, for
+ * contract and end-to-end tests. Pass `distDir` to serve a built portal too.
+ */
+export async function startTestServer(
+  opts: { distDir?: string; publicConfig?: Record<string, unknown>; log?: boolean } = {},
+): Promise<TestServer> {
+  const options: ServerOptions = { dbFile: ':memory:', log: opts.log ?? false };
+  if (opts.distDir !== undefined) options.distDir = opts.distDir;
+  if (opts.publicConfig !== undefined) options.publicConfig = opts.publicConfig;
+  const server = await createServer(options);
+  const port = await server.listen(0, '127.0.0.1');
+  return { url: `http://127.0.0.1:${port}`, server, close: () => server.close() };
+}
