@@ -1,0 +1,52 @@
+import { readList, readRecord, parsePayload } from './envelope';
+import type { Http } from './http';
+import { accountSchema } from './schemas/account';
+import { permissionsSchema, type Permissions } from './schemas/permissions';
+import { userSchema, type User } from './schemas/user';
+import { z } from './zod';
+
+export interface Credentials {
+  email: string;
+  password: string;
+  remember?: boolean;
+}
+
+const tokenSchema = z.object({ token: z.string() });
+
+export function createAuthApi(http: Http) {
+  return {
+    /** Sanctum's handshake: sets the XSRF-TOKEN cookie every later write echoes. */
+    async csrfCookie(signal?: AbortSignal): Promise<void> {
+      await http.root.get('/sanctum/csrf-cookie', { signal });
+    },
+    async login(credentials: Credentials, signal?: AbortSignal): Promise<void> {
+      await http.root.post('/login', credentials, { signal });
+    },
+    async logout(signal?: AbortSignal): Promise<void> {
+      await http.root.post('/logout', undefined, { signal });
+    },
+    async fetchUser(signal?: AbortSignal): Promise<User> {
+      const response = await http.api.get('/v1/users/auth', { signal });
+      return readRecord(userSchema, response.data);
+    },
+    async fetchPermissions(signal?: AbortSignal): Promise<Permissions> {
+      const response = await http.api.get('/v1/user/permissions', { signal });
+      return readRecord(permissionsSchema, response.data) as Permissions;
+    },
+    /** SSO: trade the identity provider's tokens for a portal token (no stored tokens sent). */
+    async exchangeIdentityToken(input: { idToken: string; accessToken: string; deviceName: string }, signal?: AbortSignal): Promise<string> {
+      const response = await http.api.post(
+        '/v1/auth/token/ad',
+        { device_name: input.deviceName },
+        { signal, withoutStoredTokens: true, headers: { authorization: `Bearer ${input.idToken}`, accesstoken: input.accessToken } },
+      );
+      return parsePayload(tokenSchema, response.data).token;
+    },
+    async fetchAccounts(signal?: AbortSignal) {
+      const response = await http.api.get('/v1/accounts', { signal, query: { show: 100, page: 1 } });
+      return readList(accountSchema, response.data);
+    },
+  };
+}
+
+export type AuthApi = ReturnType<typeof createAuthApi>;

@@ -1,0 +1,73 @@
+/** SPEC §8: the text shown when the server gave no errors map, or no response at all. */
+export const DEFAULT_ERROR_TEXT = 'API Error, please try again.';
+
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * A failed call as every operation stores it: the operation's summary (SPEC §8, e.g.
+ * "Error Loading Bots"), the server's detail text and the HTTP status (0 = no response).
+ */
+export class ApiError extends Error {
+  readonly summary: string;
+  readonly detail: string;
+  readonly status: number;
+  readonly fieldErrors: FieldErrors;
+  readonly serverMessage: string | undefined;
+
+  constructor(init: { summary?: string; detail: string; status: number; fieldErrors?: FieldErrors; serverMessage?: string }) {
+    super(init.detail);
+    this.name = 'ApiError';
+    this.summary = init.summary ?? '';
+    this.detail = init.detail;
+    this.status = init.status;
+    this.fieldErrors = init.fieldErrors ?? {};
+    this.serverMessage = init.serverMessage;
+  }
+
+  withSummary(summary: string): ApiError {
+    return new ApiError({ ...this, summary });
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Keeps only string messages from an `errors` map; anything else in it is ignored. */
+export function readFieldErrors(body: unknown): FieldErrors {
+  if (!isRecord(body) || !isRecord(body.errors)) return {};
+  const result: FieldErrors = {};
+  for (const [field, messages] of Object.entries(body.errors)) {
+    const list = (Array.isArray(messages) ? messages : [messages]).filter((m): m is string => typeof m === 'string');
+    if (list.length > 0) result[field] = list;
+  }
+  return result;
+}
+
+/**
+ * SPEC §8's error-text rule: with an errors map, all its messages joined by newlines. Otherwise
+ * the server's own message where it sent one ("other server messages are shown as returned"),
+ * else 'API Error, please try again.'.
+ */
+export function errorText(body: unknown): string {
+  const joined = Object.values(readFieldErrors(body)).flat().join('\n');
+  if (joined) return joined;
+  if (isRecord(body) && typeof body.message === 'string' && body.message.trim()) return body.message;
+  return DEFAULT_ERROR_TEXT;
+}
+
+export function apiErrorFromResponse(status: number, body: unknown, summary?: string): ApiError {
+  return new ApiError({
+    summary,
+    status,
+    detail: errorText(body),
+    fieldErrors: readFieldErrors(body),
+    serverMessage: isRecord(body) && typeof body.message === 'string' ? body.message : undefined,
+  });
+}
+
+/** Any thrown value as an ApiError carrying the operation's summary. */
+export function toApiError(error: unknown, summary: string): ApiError {
+  if (error instanceof ApiError) return error.withSummary(summary);
+  return new ApiError({ summary, status: 0, detail: DEFAULT_ERROR_TEXT });
+}

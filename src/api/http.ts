@@ -1,0 +1,164 @@
+import redaxios from 'redaxios';
+import type { RuntimeConfig } from '../config';
+import { readCookie } from './cookies';
+import { ApiError, DEFAULT_ERROR_TEXT, apiErrorFromResponse } from './errors';
+import { withQuery, type Query } from './query';
+
+/** SPEC §5: this 403 message means "verify your email first", not "forbidden". */
+export const UNVERIFIED_MESSAGE = 'Your email address is not verified.';
+
+/** What the transport needs from the rest of the system, looked up at call time. */
+export interface SessionHooks {
+  accountId(): string | null;
+  isSignedIn(): boolean;
+  /** 401 or 419 while signed in. */
+  sessionExpired(): void;
+  /** 403 with UNVERIFIED_MESSAGE. */
+  unverified(): void;
+  /** Any other 403 on a read: the portal shows the forbidden page. */
+  forbidden(): void;
+}
+
+export interface RequestOptions {
+  query?: Query;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** The token-exchange call must not send the stored tokens (SPEC §7). */
+  withoutStoredTokens?: boolean;
+  responseType?: 'json' | 'blob' | 'text';
+}
+
+export interface HttpResponse {
+  status: number;
+  data: unknown;
+  headers: Headers;
+}
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface HttpClient {
+  request(method: Method, path: string, body?: unknown, options?: RequestOptions): Promise<HttpResponse>;
+  get(path: string, options?: RequestOptions): Promise<HttpResponse>;
+  post(path: string, body?: unknown, options?: RequestOptions): Promise<HttpResponse>;
+  put(path: string, body?: unknown, options?: RequestOptions): Promise<HttpResponse>;
+  patch(path: string, body?: unknown, options?: RequestOptions): Promise<HttpResponse>;
+  delete(path: string, options?: RequestOptions): Promise<HttpResponse>;
+}
+
+export interface Http {
+  /** Calls under `/api` (SPEC: "most calls"). */
+  api: HttpClient;
+  /** Calls at the host root: Sanctum and Fortify (`/sanctum/csrf-cookie`, `/login`, …). */
+  root: HttpClient;
+  setHooks(hooks: SessionHooks): void;
+}
+
+const passiveHooks: SessionHooks = {
+  accountId: () => null,
+  isSignedIn: () => false,
+  sessionExpired: () => {},
+  unverified: () => {},
+  forbidden: () => {},
+};
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/** Absolute URLs (pagination links) are requested as given; paths get the client's base. */
+function resolveUrl(base: string, path: string): string {
+  if (/^https?:\/\//i.test(path)) return path;
+  return `${base}${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>, fetchImpl: typeof fetch = (...args) => fetch(...args)): Http {
+  let hooks = passiveHooks;
+  const origin = config.apiOrigin.replace(/\/$/, '');
+  const cookies = config.cookies;
+
+  function headersFor(method: Method, options: RequestOptions): Record<string, string> {
+    const headers: Record<string, string> = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+    if (method !== 'get') {
+      const xsrf = readCookie(cookies.xsrf);
+      if (xsrf) headers['x-xsrf-token'] = xsrf;
+    }
+    if (!options.withoutStoredTokens) {
+      const accessToken = readCookie(cookies.accessToken);
+      const idToken = readCookie(cookies.idToken);
+      const portalToken = readCookie(cookies.portalToken);
+      if (accessToken) headers.accesstoken = accessToken;
+      if (idToken) headers.idtoken = idToken;
+      if (portalToken) headers.authorization = `Bearer ${portalToken}`;
+    }
+    return { ...headers, ...options.headers };
+  }
+
+  function scopeToAccount(method: Method, body: unknown, query: Query | undefined): { body: unknown; query: Query | undefined } {
+    const accountId = hooks.accountId();
+    if (!accountId) return { body, query };
+    if (method === 'get') return { body, query: { ...query, account_id: accountId } };
+    if (method === 'post' && (body === undefined || isPlainObject(body))) {
+      return { body: { ...(body ?? {}), account_id: accountId }, query };
+    }
+    return { body, query };
+  }
+
+  function handleFailure(method: Method, status: number, data: unknown): ApiError {
+    const error = apiErrorFromResponse(status, data);
+    if ((status === 401 || status === 419) && hooks.isSignedIn()) hooks.sessionExpired();
+    else if (status === 403 && error.serverMessage === UNVERIFIED_MESSAGE) hooks.unverified();
+    else if (status === 403 && method === 'get') hooks.forbidden();
+    return error;
+  }
+
+  function client(base: string): HttpClient {
+    async function request(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<HttpResponse> {
+      const scoped = scopeToAccount(method, body, options.query);
+      const url = withQuery(resolveUrl(base, path), scoped.query);
+      const signal = options.signal;
+      try {
+        const response = await redaxios.request(url, {
+          method,
+          data: scoped.body,
+          headers: headersFor(method, options),
+          withCredentials: true,
+          responseType: options.responseType === 'blob' ? 'blob' : 'text',
+          // redaxios has no abort support of its own: the signal goes straight to fetch.
+          fetch: (input: RequestInfo | URL, init?: RequestInit) => fetchImpl(input, { ...init, signal }),
+        });
+        return { status: response.status, data: response.data, headers: response.headers };
+      } catch (failure) {
+        if (signal?.aborted) throw failure;
+        if (failure && typeof failure === 'object' && 'status' in failure && typeof failure.status === 'number') {
+          const data = (failure as { data?: unknown }).data;
+          throw handleFailure(method, failure.status, typeof data === 'string' ? safeJson(data) : data);
+        }
+        throw new ApiError({ status: 0, detail: DEFAULT_ERROR_TEXT });
+      }
+    }
+    return {
+      request,
+      get: (path, options) => request('get', path, undefined, options),
+      post: (path, body, options) => request('post', path, body, options),
+      put: (path, body, options) => request('put', path, body, options),
+      patch: (path, body, options) => request('patch', path, body, options),
+      delete: (path, options) => request('delete', path, undefined, options),
+    };
+  }
+
+  return {
+    api: client(`${origin}/api`),
+    root: client(origin),
+    setHooks(next) {
+      hooks = next;
+    },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

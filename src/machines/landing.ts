@@ -1,0 +1,46 @@
+import type { Permissions } from '../api/schemas/permissions';
+import { flowOf } from '../sections';
+import { permittedSections } from './permissions';
+
+/**
+ * NOTES §Security: only same-origin paths starting with a single `/` are followed; `//host`,
+ * `/\host`, absolute URLs and `javascript:` are refused.
+ */
+export function safeRedirectTarget(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  let target: string;
+  try {
+    target = decodeURIComponent(raw).trim();
+  } catch {
+    return null;
+  }
+  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
+  if (/[\u0000-\u001f\\]/.test(target)) return null;
+  try {
+    const base = 'http://portal.invalid';
+    const url = new URL(target, base);
+    if (url.origin !== base) return null;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * SPEC §4 "After permissions load": exactly one permitted section → that section; otherwise, from
+ * `/` or `/login`, the redirect query target or `/dashboard`. Null means "stay where you are".
+ */
+export function landingPath(perms: Permissions | null, location: string): string | null {
+  const [pathname = '/', search = ''] = location.split('?');
+  const sections = permittedSections(perms);
+  if (sections.length === 1) {
+    const only = sections[0]!;
+    return flowOf(pathname) === only.key ? null : `/${only.key}`;
+  }
+  if (pathname === '/' || pathname === '/login') {
+    const redirect = new URLSearchParams(search).get('redirect');
+    const target = safeRedirectTarget(redirect);
+    return target && !target.startsWith('/login') ? target : '/dashboard';
+  }
+  return null;
+}

@@ -1,0 +1,106 @@
+import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { ApiError, toApiError } from '../api/errors';
+
+/** SPEC §4: every operation's status as a number. */
+export const OperationStatus = { idle: 0, loading: 1, success: 2, failed: 3 } as const;
+export type OperationStatusCode = (typeof OperationStatus)[keyof typeof OperationStatus];
+
+export interface OperationFailure {
+  summary: string;
+  detail: string;
+  status: number;
+  fieldErrors: Record<string, string[]>;
+}
+
+export interface OperationContext {
+  /** SPEC §8 summary stored with a failure, e.g. "Error Loading Bots". */
+  summary: string;
+  input: unknown;
+  output: unknown;
+  error: OperationFailure | null;
+}
+
+export type OperationEvent =
+  | { type: 'operation.start'; input?: unknown }
+  | { type: 'operation.reset' };
+
+export type OperationEmitted =
+  | { type: 'operation.succeeded'; output: unknown; input: unknown }
+  | { type: 'operation.failed'; error: OperationFailure; input: unknown };
+
+export interface OperationInput {
+  summary: string;
+}
+
+export function failureOf(error: unknown, summary: string): OperationFailure {
+  const apiError = error instanceof ApiError ? error.withSummary(summary) : toApiError(error, summary);
+  return { summary, detail: apiError.detail, status: apiError.status, fieldErrors: apiError.fieldErrors };
+}
+
+/**
+ * THE operation statechart: idle 0 → loading 1 → success 2 | failed 3. The call itself is the
+ * `run` actor, provided per use. Starting again while loading re-enters `loading`, which stops
+ * the running call (its signal aborts the request), so a stale response never wins.
+ */
+export const operationMachine = setup({
+  types: {
+    context: {} as OperationContext,
+    events: {} as OperationEvent,
+    input: {} as OperationInput,
+    emitted: {} as OperationEmitted,
+  },
+  actors: {
+    run: fromPromise<unknown, unknown>(async () => {
+      throw new Error('operation: no `run` actor provided');
+    }),
+  },
+}).createMachine({
+  id: 'operation',
+  context: ({ input }) => ({ summary: input.summary, input: undefined, output: undefined, error: null }),
+  initial: 'idle',
+  on: {
+    'operation.start': { target: '.loading', reenter: true, actions: assign({ input: ({ event }) => event.input }) },
+    // SPEC §4 init: back to idle with record and list cleared.
+    'operation.reset': { target: '.idle', actions: assign({ input: undefined, output: undefined, error: null }) },
+  },
+  states: {
+    idle: {},
+    loading: {
+      entry: assign({ error: null }),
+      invoke: {
+        src: 'run',
+        input: ({ context }: { context: OperationContext }) => context.input,
+        onDone: {
+          target: 'success',
+          actions: [
+            assign({ output: ({ event }) => event.output }),
+            emit(({ event, context }) => ({ type: 'operation.succeeded' as const, output: event.output, input: context.input })),
+          ],
+        },
+        onError: {
+          target: 'failed',
+          actions: [
+            assign({ error: ({ event, context }) => failureOf(event.error, context.summary) }),
+            emit(({ context }: { context: OperationContext }) => ({ type: 'operation.failed' as const, error: context.error!, input: context.input })),
+          ],
+        },
+      },
+    },
+    success: {},
+    failed: {},
+  },
+});
+
+export type OperationActor = ActorRefFrom<typeof operationMachine>;
+export type OperationSnapshot = SnapshotFrom<typeof operationMachine>;
+
+/** An operation whose call is `call(input, signal)`. */
+export function createOperation<I, O>(call: (input: I, signal: AbortSignal) => Promise<O>) {
+  return operationMachine.provide({
+    actors: { run: fromPromise<unknown, unknown>(({ input, signal }) => call(input as I, signal)) },
+  });
+}
+
+export function statusCode(snapshot: Pick<OperationSnapshot, 'value'>): OperationStatusCode {
+  return OperationStatus[snapshot.value as keyof typeof OperationStatus];
+}

@@ -1,0 +1,115 @@
+import { createActor, fromPromise, setup, spawnChild, type ActorRefFrom } from 'xstate';
+import { createAuthApi } from '../api/auth';
+import { deleteCookie, writeCookie } from '../api/cookies';
+import type { Http } from '../api/http';
+import { createReportingApi } from '../api/reporting';
+import type { Permissions } from '../api/schemas/permissions';
+import type { User } from '../api/schemas/user';
+import type { RuntimeConfig } from '../config';
+import { accountFilterMachine, type AccountFilterActor } from './accountFilter';
+import { ACTOR_IDS } from './actorIds';
+import { authMachine, isSignedIn, type AuthActor } from './auth';
+import { navigationMachine, type NavigationActor } from './navigation';
+import { createOperation, type OperationActor } from './operation';
+
+export interface PortalDeps {
+  http: Http;
+  config: Pick<RuntimeConfig, 'cookies'>;
+  /** Where the portal starts (path + query). */
+  location?: string;
+}
+
+/** The system: every long-lived actor, each with its systemId (ACTOR_IDS). */
+export function createRootMachine({ http, config, location = '/' }: PortalDeps) {
+  const authApi = createAuthApi(http);
+  const reportingApi = createReportingApi(http);
+  const { cookies } = config;
+
+  const auth = authMachine.provide({
+    actors: {
+      signIn: fromPromise(async ({ input, signal }) => {
+        await authApi.csrfCookie(signal);
+        await authApi.login(input, signal);
+      }),
+      exchangeToken: fromPromise(async ({ input, signal }) => {
+        await authApi.csrfCookie(signal);
+        const token = await authApi.exchangeIdentityToken({ ...input, deviceName: 'agent-portal' }, signal);
+        writeCookie(cookies.idToken, input.idToken);
+        writeCookie(cookies.accessToken, input.accessToken);
+        writeCookie(cookies.portalToken, token);
+      }),
+      fetchUser: fromPromise<User, void>(({ signal }) => authApi.fetchUser(signal)),
+      fetchPermissions: fromPromise<Permissions, void>(({ signal }) => authApi.fetchPermissions(signal)),
+      signOut: fromPromise<void, void>(({ signal }) => authApi.logout(signal)),
+    },
+    actions: {
+      clearStoredTokens: () => {
+        if (typeof document === 'undefined') return;
+        for (const name of [cookies.accessToken, cookies.idToken, cookies.portalToken]) deleteCookie(name);
+      },
+    },
+  });
+
+  const accountFilter = accountFilterMachine.provide({
+    actors: { fetchAccounts: fromPromise(async ({ signal }) => (await authApi.fetchAccounts(signal)).data) },
+  });
+
+  const globalTotals = createOperation((_input: void, signal) => reportingApi.globalTotals(signal));
+
+  return setup({
+    actors: { auth, navigation: navigationMachine, accountFilter, globalTotals },
+  }).createMachine({
+    id: ACTOR_IDS.root,
+    entry: [
+      spawnChild('navigation', { id: ACTOR_IDS.navigation, systemId: ACTOR_IDS.navigation, input: { location } }),
+      spawnChild('accountFilter', { id: ACTOR_IDS.accountFilter, systemId: ACTOR_IDS.accountFilter }),
+      spawnChild('globalTotals', { id: ACTOR_IDS.dashboard, systemId: ACTOR_IDS.dashboard, input: { summary: 'Error Loading Records' } }),
+      // Last: auth may land (navigate) as soon as it starts.
+      spawnChild('auth', { id: ACTOR_IDS.auth, systemId: ACTOR_IDS.auth }),
+    ],
+  });
+}
+
+export interface Portal {
+  root: ActorRefFrom<ReturnType<typeof createRootMachine>>;
+  auth: AuthActor;
+  navigation: NavigationActor;
+  accountFilter: AccountFilterActor;
+  globalTotals: OperationActor;
+  http: Http;
+}
+
+/** Starts the system and ties the transport's session rules to it. */
+export function startPortal(deps: PortalDeps, options: { inspect?: Parameters<typeof createActor>[1] extends infer O ? O extends { inspect?: infer I } ? I : never : never } = {}): Portal {
+  const root = createActor(createRootMachine(deps), { systemId: ACTOR_IDS.root, inspect: options.inspect });
+  root.start();
+  const system = root.system;
+  const auth = system.get(ACTOR_IDS.auth) as AuthActor;
+  const navigation = system.get(ACTOR_IDS.navigation) as NavigationActor;
+  const accountFilter = system.get(ACTOR_IDS.accountFilter) as AccountFilterActor;
+  const globalTotals = system.get(ACTOR_IDS.dashboard) as OperationActor;
+
+  deps.http.setHooks({
+    accountId: () => accountFilter.getSnapshot().context.accountId,
+    isSignedIn: () => isSignedIn(auth.getSnapshot()),
+    // The auth statechart accepts this only while signed in: many failing calls log out once.
+    sessionExpired: () => auth.send({ type: 'auth.expired' }),
+    unverified: () => {
+      const here = navigation.getSnapshot().context.location;
+      auth.send({ type: 'auth.unverified' });
+      if (!here.startsWith('/email-verification')) {
+        navigation.send({ type: 'navigation.go', to: `/email-verification?redirect=${encodeURIComponent(here)}`, replace: true });
+      }
+    },
+    forbidden: () => navigation.send({ type: 'navigation.go', to: '/error/forbidden', replace: true }),
+  });
+
+  // Signed-out users must not keep the previous user's account filter.
+  auth.subscribe((snapshot) => {
+    if (snapshot.matches('signedOut') && accountFilter.getSnapshot().context.accountId) {
+      accountFilter.send({ type: 'accountFilter.clear' });
+    }
+  });
+
+  return { root, auth, navigation, accountFilter, globalTotals, http: deps.http };
+}

@@ -1,0 +1,96 @@
+import { Suspense, useEffect } from 'react';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { landingPath } from '../machines/landing';
+import { can } from '../machines/permissions';
+import { NOT_FOUND_ROUTE, ROUTES, VENDOR_PAGE, isOtherVendorPath, type RouteDef } from '../routes';
+import { LoadingState } from './common/LoadingState';
+import { RouteErrorBoundary } from './errors/RouteErrorBoundary';
+import { NavigationBridge } from './NavigationBridge';
+import { useAuthPhase, usePermissions } from './PortalContext';
+import { AppShell } from './shell/AppShell';
+import { PublicLayout } from './shell/PublicLayout';
+import ForbiddenPage from './errors/ForbiddenPage';
+
+type Params = Record<string, string | undefined>;
+
+function RouteView({ route, params }: { route: RouteDef; params: Params }) {
+  const View = route.view;
+  const [location] = useLocation();
+  useEffect(() => {
+    document.title = `${route.title} · Agent Portal`;
+  }, [route.title]);
+  return (
+    <RouteErrorBoundary resetKey={location}>
+      <Suspense fallback={<LoadingState label="Loading page…" />}>
+        <View route={route} params={params} />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+function useHere(): string {
+  const [location] = useLocation();
+  const search = useSearch();
+  return search ? `${location}?${search}` : location;
+}
+
+/** Signed-in users never see the sign-in page: they land where SPEC §4 says. */
+function GuestOnly({ route, params }: { route: RouteDef; params: Params }) {
+  const phase = useAuthPhase();
+  const permissions = usePermissions();
+  const here = useHere();
+  if (phase === 'restoring') return <LoadingState label="Checking your session…" />;
+  if (phase === 'signedIn') return <Redirect to={landingPath(permissions, here) ?? '/dashboard'} replace />;
+  return (
+    <PublicLayout>
+      <RouteView route={route} params={params} />
+    </PublicLayout>
+  );
+}
+
+/** SPEC §6: a protected route needs a user, and the route's model + action. */
+function Protected({ route, params }: { route: RouteDef; params: Params }) {
+  const phase = useAuthPhase();
+  const permissions = usePermissions();
+  const here = useHere();
+  if (phase === 'restoring' || phase === 'working') return <LoadingState label="Checking your session…" />;
+  if (phase === 'unverified') return <Redirect to={`/email-verification?redirect=${encodeURIComponent(here)}`} replace />;
+  if (phase === 'signedOut') return <Redirect to={`/login?redirect=${encodeURIComponent(here)}`} replace />;
+  const allowed = !route.permission || can(permissions, route.permission.model, route.permission.action);
+  return (
+    <AppShell route={route} params={params}>
+      {allowed ? <RouteView route={route} params={params} /> : <ForbiddenPage />}
+    </AppShell>
+  );
+}
+
+function RouteScreen({ route, params }: { route: RouteDef; params: Params }) {
+  if (route.access === 'guestOnly') return <GuestOnly route={route} params={params} />;
+  if (route.access === 'protected') return <Protected route={route} params={params} />;
+  return (
+    <PublicLayout>
+      <RouteView route={route} params={params} />
+    </PublicLayout>
+  );
+}
+
+export function App() {
+  const [location] = useLocation();
+  return (
+    <>
+      <NavigationBridge />
+      {isOtherVendorPath(location) ? (
+        <Redirect to={VENDOR_PAGE} replace />
+      ) : (
+        <Switch>
+          {ROUTES.map((route) => (
+            <Route key={route.path} path={route.path}>
+              {(params: Params) => <RouteScreen route={route} params={params} />}
+            </Route>
+          ))}
+          <Route>{() => <RouteScreen route={NOT_FOUND_ROUTE} params={{}} />}</Route>
+        </Switch>
+      )}
+    </>
+  );
+}

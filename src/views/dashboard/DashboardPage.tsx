@@ -1,0 +1,84 @@
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import type { GlobalTotals } from '../../api/reporting';
+import { formatMoney } from '../../format/money';
+import { formatNumber } from '../../format/number';
+import { can, permittedSections } from '../../machines/permissions';
+import type { OperationSnapshot } from '../../machines/operation';
+import { LoadingState } from '../common/LoadingState';
+import { OperationError } from '../common/OperationError';
+import { usePermissions, usePortal, useUser } from '../PortalContext';
+
+const selectTotals = (s: OperationSnapshot) => s.context.output as GlobalTotals | undefined;
+const selectError = (s: OperationSnapshot) => s.context.error;
+const selectLoading = (s: OperationSnapshot) => s.matches('loading');
+
+const TOTALS: Array<{ key: keyof GlobalTotals; label: string; format: (n: number) => string }> = [
+  { key: 'conversations', label: 'Conversations', format: formatNumber },
+  { key: 'minutes', label: 'Minutes', format: formatNumber },
+  { key: 'cost', label: 'Cost', format: formatMoney },
+  { key: 'active', label: 'Active now', format: formatNumber },
+  { key: 'bots', label: 'Bots', format: formatNumber },
+  { key: 'instances', label: 'Instances', format: formatNumber },
+];
+
+function GlobalTotalsPanel() {
+  const { globalTotals, accountFilter } = usePortal();
+  const totals = useSelector(globalTotals, selectTotals);
+  const error = useSelector(globalTotals, selectError);
+  const loading = useSelector(globalTotals, selectLoading);
+  const accountId = useSelector(accountFilter, (s) => s.context.accountId);
+  const load = () => globalTotals.send({ type: 'operation.start' });
+
+  // Reload when the global account filter changes: the totals are scoped by it.
+  useEffect(() => {
+    globalTotals.send({ type: 'operation.start' });
+  }, [globalTotals, accountId]);
+
+  return (
+    <section aria-labelledby="totals-title" className="panel">
+      <h2 id="totals-title">Global totals</h2>
+      <OperationError error={error} onRetry={load} />
+      {loading && !totals && <LoadingState label="Loading totals…" />}
+      {totals && (
+        <dl className="stat-grid" aria-busy={loading}>
+          {TOTALS.filter((t) => typeof totals[t.key] === 'number').map((t) => (
+            <div key={t.key} className="stat">
+              <dt>{t.label}</dt>
+              <dd>{t.format(totals[t.key] as number)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+export default function DashboardPage() {
+  const user = useUser();
+  const permissions = usePermissions();
+  const sections = permittedSections(permissions);
+  return (
+    <section className="page">
+      <h1>Welcome{user?.name ? `, ${user.name}` : ''}</h1>
+      {can(permissions, 'Reporting', 'browse') && <GlobalTotalsPanel />}
+      <section aria-labelledby="sections-title" className="panel">
+        <h2 id="sections-title">Your sections</h2>
+        {sections.length === 0 ? (
+          <p>No sections are open to your account yet. Ask an administrator for a role.</p>
+        ) : (
+          <ul className="card-grid">
+            {sections.map((section) => (
+              <li key={section.key}>
+                <Link href={`/${section.key}`} className="card">
+                  {section.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { Link } from 'wouter';
+import type { RouteDef } from '../../routes';
+
+/** SPEC §2: section name, then New or Edit. The section crumb links to its index. */
+export function Breadcrumbs({ route }: { route: RouteDef }) {
+  if (route.crumbs.length === 0) return null;
+  const sectionHref = route.section ? `/${route.section.key}` : undefined;
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumbs">
+      <ol>
+        {route.crumbs.map((crumb, index) => {
+          const last = index === route.crumbs.length - 1;
+          return (
+            <li key={`${crumb}-${index}`}>
+              {index === 0 && sectionHref && !last ? <Link href={sectionHref}>{crumb}</Link> : <span aria-current={last ? 'page' : undefined}>{crumb}</span>}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
