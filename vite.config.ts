@@ -8,7 +8,7 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 // GET /login and /logout are portal pages; only their POSTs belong to the API.
 const apiOnlyForNonGet = {
   target: apiTarget,
-  bypass: (req: { method?: string }) => (req.method === 'GET' ? req.url : undefined),
+  bypass: (req: { method?: string; url?: string }) => (req.method === 'GET' ? req.url : undefined),
 };
 
 export default defineConfig({
