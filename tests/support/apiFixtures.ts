@@ -1,0 +1,34 @@
+import { http, HttpResponse, delay } from 'msw';
+
+/** Base of the API in Node tests (no page origin there). */
+export const API = 'http://api.test';
+
+const actions = (on: boolean, level: number) => ({ browse: on, read: on, edit: on, add: on, delete: on, level });
+
+export const MODELS = [
+  'Accounts', 'Users', 'Actions', 'Call-Data', 'Instances', 'Recordings', 'Roles', 'Chat', 'Feedback', 'Contacts',
+  'Sip-Credentials', 'Transcripts', 'UsageSummaries', 'Reporting', 'Agents', 'AgentInstructions', 'Tools', 'Bots',
+  'LLMs', 'Dispositions', 'Scorecards', 'Workflows',
+];
+
+export function permissionsFor(allowed: string[] | 'all', level = 9) {
+  const data: Record<string, unknown> = { Global: { access: allowed === 'all' } };
+  for (const model of MODELS) data[model] = actions(allowed === 'all' || allowed.includes(model), allowed === 'all' ? level : 1);
+  return { data };
+}
+
+export const adminUser = { id: 1, name: 'Ada Admin', email: 'admin@example.com', isAdmin: true, theme_color: '#4f46e5', account_id: 1 };
+
+/** Handlers for a complete successful sign-in; override any of them per test. */
+export function signInHandlers(options: { user?: unknown; permissions?: unknown; loginDelayMs?: number } = {}) {
+  return [
+    http.get(`${API}/sanctum/csrf-cookie`, () => new HttpResponse(null, { status: 204 })),
+    http.post(`${API}/login`, async () => {
+      if (options.loginDelayMs) await delay(options.loginDelayMs);
+      return HttpResponse.json({ two_factor: false });
+    }),
+    http.get(`${API}/api/v1/users/auth`, () => HttpResponse.json(options.user ?? { data: adminUser })),
+    http.get(`${API}/api/v1/user/permissions`, () => HttpResponse.json(options.permissions ?? permissionsFor('all'))),
+    http.post(`${API}/logout`, () => new HttpResponse(null, { status: 204 })),
+  ];
+}
