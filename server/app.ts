@@ -4,6 +4,7 @@ import express from 'express';
 import { bindContext, type AppContext } from './context';
 import { openDatabase, type Database } from './db/connection';
 import { migrate } from './db/migrations';
+import { migrations } from './db/schema';
 import { seed } from './db/seed';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { registerRoutes } from './http/index';
@@ -46,7 +47,7 @@ export async function createServer(options: ServerOptions): Promise<PortalServer
   const db = openDatabase(options.dbFile);
   const closeHooks: (() => void | Promise<void>)[] = [];
   try {
-    migrate(db);
+    migrate(db, migrations);
     await seed(db);
   } catch (error) {
     db.close();

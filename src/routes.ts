@@ -1,6 +1,11 @@
 import type { PermissionAction } from './api/schemas/permissions';
 import { CHAT_SECTION, REPORTING_SECTION, RESOURCE_SECTIONS, SETTINGS_SECTION, type Section } from './sections';
+import { authViews } from './views/auth/routeViews';
+import { chatViews } from './views/chat/routeViews';
 import { lazyView } from './views/lazyView';
+import { reportingViews } from './views/reporting/routeViews';
+import { resourceExtraViews, resourceView, type ResourcePage } from './views/resources/routeViews';
+import { settingsViews } from './views/settings/routeViews';
 
 /**
  * THE route table (SPEC §2): every path, its lazy view, who may open it (public, guests only, or
@@ -26,23 +31,12 @@ export interface RouteViewProps {
 }
 
 const view = {
-  notAvailable: lazyView(() => import('./views/common/NotAvailableYet')),
-  login: lazyView(() => import('./views/auth/LoginPage')),
-  logout: lazyView(() => import('./views/auth/LogoutPage')),
   dashboard: lazyView(() => import('./views/dashboard/DashboardPage')),
   notFound: lazyView(() => import('./views/errors/NotFoundPage')),
   forbidden: lazyView(() => import('./views/errors/ForbiddenPage')),
   error: lazyView(() => import('./views/errors/ErrorPage')),
   access: lazyView(() => import('./views/errors/AccessPage')),
   vendorInstructions: lazyView(() => import('./views/vendors/ContactInstructionsPage')),
-};
-
-/** Views of the resource sections; a section not built yet shows "not available yet". */
-const resourceViews: Record<'index' | 'new' | 'read' | 'edit', RouteDef['view']> = {
-  index: view.notAvailable,
-  new: view.notAvailable,
-  read: view.notAvailable,
-  edit: view.notAvailable,
 };
 
 function guarded(section: Section, action: PermissionAction): RouteDef['permission'] {
@@ -53,9 +47,9 @@ function guarded(section: Section, action: PermissionAction): RouteDef['permissi
 function resourceRoutes(section: Section): RouteDef[] {
   const base = `/${section.key}`;
   const id = `:${section.idParam}`;
-  const page = (path: string, kind: keyof typeof resourceViews, action: PermissionAction, crumbs: string[], title: string): RouteDef => ({
+  const page = (path: string, kind: ResourcePage, action: PermissionAction, crumbs: string[], title: string): RouteDef => ({
     path,
-    view: resourceViews[kind],
+    view: resourceView(section.key, kind),
     access: 'protected',
     permission: guarded(section, action),
     crumbs,
@@ -73,11 +67,11 @@ function resourceRoutes(section: Section): RouteDef[] {
   return routes;
 }
 
-function sectionPage(section: Section, path: string, action: PermissionAction, crumbs: string[], title: string, pageView = view.notAvailable): RouteDef {
+function sectionPage(section: Section, path: string, action: PermissionAction, crumbs: string[], title: string, pageView: RouteDef['view']): RouteDef {
   return { path, view: pageView, access: 'protected', permission: guarded(section, action), crumbs, title, section };
 }
 
-function publicPage(path: string, title: string, pageView = view.notAvailable, access: Access = 'public'): RouteDef {
+function publicPage(path: string, title: string, pageView: RouteDef['view'], access: Access = 'public'): RouteDef {
   return { path, view: pageView, access, crumbs: [], title };
 }
 
@@ -90,38 +84,38 @@ const reporting = REPORTING_SECTION;
 /** Extra routes SPEC §2 names for a section, placed before its generic `/{id}` patterns. */
 const sectionExtras: Record<string, RouteDef[]> = {
   users: [
-    sectionPage(users, '/users/verify-email', 'read', ['Users', 'Verify email'], 'Verify email'),
-    { ...sectionPage(users, '/users/settings', 'read', ['Users', 'Settings'], 'Settings'), permission: undefined },
+    { ...sectionPage(users, '/users/verify-email', 'read', ['Users', 'Verify email'], 'Verify email', settingsViews.verifyEmail), permission: undefined },
+    { ...sectionPage(users, '/users/settings', 'read', ['Users', 'Settings'], 'Settings', settingsViews.userSettings), permission: undefined },
   ],
-  accounts: [sectionPage(accounts, '/accounts/:id/delete', 'delete', ['Accounts', 'Delete'], 'Delete account')],
-  bots: [sectionPage(bots, '/bots/:botId/duplicate', 'add', ['Bots', 'Duplicate'], 'Duplicate bot')],
+  accounts: [sectionPage(accounts, '/accounts/:id/delete', 'delete', ['Accounts', 'Delete'], 'Delete account', resourceExtraViews.accountDelete)],
+  bots: [sectionPage(bots, '/bots/:botId/duplicate', 'add', ['Bots', 'Duplicate'], 'Duplicate bot', resourceExtraViews.botDuplicate)],
 };
 
 const reportingRoutes: RouteDef[] = [
-  sectionPage(reporting, '/reporting', 'browse', ['Reporting'], 'Reporting'),
-  sectionPage(reporting, '/reporting/conversations', 'browse', ['Reporting', 'Conversations'], 'Conversations'),
-  sectionPage(reporting, '/reporting/conversations/:ConversationId', 'read', ['Reporting', 'Conversations'], 'Conversation'),
-  sectionPage(reporting, '/reporting/conversations/:ConversationId/:tab', 'read', ['Reporting', 'Conversations'], 'Conversation'),
-  sectionPage(reporting, '/reporting/roles', 'browse', ['Reporting', 'Roles'], 'Role statistics'),
-  sectionPage(reporting, '/reporting/roles/breakdown', 'browse', ['Reporting', 'Roles', 'Breakdown'], 'Role breakdown'),
-  sectionPage(reporting, '/reporting/instances', 'browse', ['Reporting', 'Instances'], 'Instance statistics'),
-  sectionPage(reporting, '/reporting/instances/breakdown', 'browse', ['Reporting', 'Instances', 'Breakdown'], 'Instance breakdown'),
-  sectionPage(reporting, '/reporting/conversations-by-instance-grade', 'browse', ['Reporting', 'By instance grade'], 'Conversations by instance grade'),
-  sectionPage(reporting, '/reporting/conversations-by-disposition', 'browse', ['Reporting', 'By disposition'], 'Conversations by disposition'),
+  sectionPage(reporting, '/reporting', 'browse', ['Reporting'], 'Reporting', reportingViews.overview),
+  sectionPage(reporting, '/reporting/conversations', 'browse', ['Reporting', 'Conversations'], 'Conversations', reportingViews.conversations),
+  sectionPage(reporting, '/reporting/conversations/:ConversationId', 'read', ['Reporting', 'Conversations'], 'Conversation', reportingViews.conversation),
+  sectionPage(reporting, '/reporting/conversations/:ConversationId/:tab', 'read', ['Reporting', 'Conversations'], 'Conversation', reportingViews.conversation),
+  sectionPage(reporting, '/reporting/roles', 'browse', ['Reporting', 'Roles'], 'Role statistics', reportingViews.roles),
+  sectionPage(reporting, '/reporting/roles/breakdown', 'browse', ['Reporting', 'Roles', 'Breakdown'], 'Role breakdown', reportingViews.rolesBreakdown),
+  sectionPage(reporting, '/reporting/instances', 'browse', ['Reporting', 'Instances'], 'Instance statistics', reportingViews.instances),
+  sectionPage(reporting, '/reporting/instances/breakdown', 'browse', ['Reporting', 'Instances', 'Breakdown'], 'Instance breakdown', reportingViews.instancesBreakdown),
+  sectionPage(reporting, '/reporting/conversations-by-instance-grade', 'browse', ['Reporting', 'By instance grade'], 'Conversations by instance grade', reportingViews.byInstanceGrade),
+  sectionPage(reporting, '/reporting/conversations-by-disposition', 'browse', ['Reporting', 'By disposition'], 'Conversations by disposition', reportingViews.byDisposition),
 ];
 
 export const ROUTES: readonly RouteDef[] = [
-  publicPage('/', 'Sign in', view.login, 'guestOnly'),
-  publicPage('/login', 'Sign in', view.login, 'guestOnly'),
-  publicPage('/logout', 'Sign out', view.logout),
-  publicPage('/register', 'Register'),
-  publicPage('/reset-password', 'Reset password'),
-  publicPage('/reset-password/thanks', 'Password reset'),
-  publicPage('/forgot-password', 'Forgot password'),
-  publicPage('/email-verification', 'Verify your email'),
-  publicPage('/email-verification-request', 'Request a verification link'),
-  publicPage('/email-verification-confirmation', 'Confirming your email'),
-  publicPage('/email-verification-expired', 'Verification link expired'),
+  publicPage('/', 'Sign in', authViews.login, 'guestOnly'),
+  publicPage('/login', 'Sign in', authViews.login, 'guestOnly'),
+  publicPage('/logout', 'Sign out', authViews.logout),
+  publicPage('/register', 'Register', authViews.register, 'guestOnly'),
+  publicPage('/reset-password', 'Reset password', authViews.resetPassword),
+  publicPage('/reset-password/thanks', 'Password reset', authViews.resetPasswordThanks),
+  publicPage('/forgot-password', 'Forgot password', authViews.forgotPassword),
+  publicPage('/email-verification', 'Verify your email', authViews.emailVerification),
+  publicPage('/email-verification-request', 'Request a verification link', authViews.emailVerificationRequest),
+  publicPage('/email-verification-confirmation', 'Confirming your email', authViews.emailVerificationConfirmation),
+  publicPage('/email-verification-expired', 'Verification link expired', authViews.emailVerificationExpired),
   publicPage('/error', 'Something went wrong', view.error),
   publicPage('/error/404', 'Page not found', view.notFound),
   publicPage('/error/forbidden', 'Forbidden', view.forbidden),
@@ -130,8 +124,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/dashboard', view: view.dashboard, access: 'protected', crumbs: ['Dashboard'], title: 'Dashboard' },
   ...RESOURCE_SECTIONS.flatMap((section) => [...(sectionExtras[section.key] ?? []), ...resourceRoutes(section)]),
   ...reportingRoutes,
-  sectionPage(CHAT_SECTION, '/chat', 'browse', ['Chat'], 'Chat'),
-  sectionPage(SETTINGS_SECTION, '/settings', 'read', ['Settings'], 'Settings'),
+  sectionPage(CHAT_SECTION, '/chat', 'browse', ['Chat'], 'Chat', chatViews.console),
+  sectionPage(SETTINGS_SECTION, '/settings', 'read', ['Settings'], 'Settings', settingsViews.settings),
 ];
 
 /** Any unknown path shows not-found (SPEC §2). */

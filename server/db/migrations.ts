@@ -1,25 +1,24 @@
 import type { Database } from './connection';
 
 /**
- * Ordered schema migrations. The database's `PRAGMA user_version` records how many have run,
- * so each migration runs exactly once per database file.
- *
- * To change the schema, APPEND a migration (never edit one that has shipped: existing
- * databases already ran it). Later tables (bots, agents, … conversations) go in new entries.
+ * Schema migrations, each identified by a stable `id` and recorded in `schema_migrations` once it
+ * ran, so each runs exactly once per database file. Every area of the API (core, resources,
+ * reporting, account flows, chat) keeps its own list in its own file; `server/db/schema.ts`
+ * puts them in order. Ids are never reused, and a migration that has shipped is never edited.
  */
 export interface Migration {
-  /** 1-based and consecutive: the value `user_version` takes once this migration ran. */
-  version: number;
+  /** Stable and unique, e.g. `core-001`, `resources-002`. */
+  id: string;
   name: string;
   sql: string;
 }
 
 // Same text as Date#toISOString(), so SQL defaults and JS-written timestamps compare and sort alike.
-const NOW = `(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+export const NOW = `(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
-export const migrations: readonly Migration[] = [
+export const coreMigrations: readonly Migration[] = [
   {
-    version: 1,
+    id: 'core-001',
     name: 'accounts, users, roles, permissions, sessions, access tokens',
     sql: `
       CREATE TABLE accounts (
@@ -105,28 +104,31 @@ export const migrations: readonly Migration[] = [
 ];
 
 /**
- * Brings the schema up to date. Each migration and its version bump commit together, so a
- * crash mid-way leaves the database at the previous version, never half-migrated.
- * Returns the versions that ran.
+ * Brings the schema up to date. Each migration and its record commit together, so a crash
+ * mid-way leaves the database as it was before that migration, never half-migrated.
+ * Returns the ids that ran.
  */
-export function migrate(db: Database, list: readonly Migration[] = migrations): number[] {
-  list.forEach((migration, index) => {
-    if (migration.version !== index + 1) {
-      throw new Error(`Migration "${migration.name}" has version ${migration.version}, expected ${index + 1}`);
-    }
-  });
-  const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > list.length) {
-    throw new Error(`Database schema version ${current} is newer than this server (${list.length}); refusing to run`);
+export function migrate(db: Database, list: readonly Migration[]): string[] {
+  const ids = new Set<string>();
+  for (const migration of list) {
+    if (ids.has(migration.id)) throw new Error(`Migration id "${migration.id}" is used twice`);
+    ids.add(migration.id);
   }
-  const applied: number[] = [];
-  for (const migration of list.slice(current)) {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL DEFAULT ${NOW})`);
+  const applied = new Set((db.prepare('SELECT id FROM schema_migrations').all() as { id: string }[]).map((row) => row.id));
+  const unknown = [...applied].filter((id) => !ids.has(id));
+  if (unknown.length > 0) {
+    throw new Error(`Database has migrations this server does not know (${unknown.join(', ')}); refusing to run`);
+  }
+  const record = db.prepare('INSERT INTO schema_migrations (id, name) VALUES (?, ?)');
+  const ran: string[] = [];
+  for (const migration of list) {
+    if (applied.has(migration.id)) continue;
     db.transaction(() => {
       db.exec(migration.sql);
-      // PRAGMA cannot take bound parameters; the version is an integer we control.
-      db.pragma(`user_version = ${migration.version}`);
+      record.run(migration.id, migration.name);
     })();
-    applied.push(migration.version);
+    ran.push(migration.id);
   }
-  return applied;
+  return ran;
 }

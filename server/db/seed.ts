@@ -1,5 +1,6 @@
 import { hashPassword } from '../auth/password';
 import { GLOBAL_LEVEL, MODEL_NAMES, type ModelName, type ModelPermission } from '../auth/models';
+import { areaSeeders } from './seeds';
 import type { Database } from './connection';
 
 /** Every demo user signs in with this password; main.ts prints it with the addresses. */
@@ -131,6 +132,8 @@ export async function seed(db: Database): Promise<boolean> {
       );
       insertUserRole.run(userId, roleIds.get(user.role));
     });
+    // Each area's demo data, in order, inside the same transaction: all or nothing.
+    for (const seedArea of areaSeeders) seedArea(db);
   })();
   return true;
 }

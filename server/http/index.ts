@@ -6,6 +6,7 @@ import { notFoundHandler } from './errors';
 import { accountRoutes } from './routes/accounts';
 import { currentUserRoutes } from './routes/currentUser';
 import { publicConfigRoutes } from './routes/publicConfig';
+import { reportingRoutes } from './routes/reporting';
 import { sessionRoutes } from './routes/session';
 import { SSO_TOKEN_PATH, ssoTokenRoutes } from './routes/ssoToken';
 
@@ -29,7 +30,7 @@ export type RouterFactory = (ctx: AppContext) => Router;
 const rootRouters: RouterFactory[] = [sessionRoutes, publicConfigRoutes];
 const v1GuestRouters: RouterFactory[] = [ssoTokenRoutes];
 const v1UnverifiedRouters: RouterFactory[] = [];
-const v1Routers: RouterFactory[] = [currentUserRoutes, accountRoutes];
+const v1Routers: RouterFactory[] = [currentUserRoutes, accountRoutes, reportingRoutes];
 
 /**
  * Mounts authentication, CSRF and every router. Guards run in group order, so an unknown

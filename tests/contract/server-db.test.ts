@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../server/db/connection';
-import { migrate, migrations } from '../../server/db/migrations';
+import { migrate } from '../../server/db/migrations';
+import { migrations } from '../../server/db/schema';
 import { DEMO_SIGN_INS, seed } from '../../server/db/seed';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { jarFetch } from '../support/cookieJar';
@@ -12,18 +13,18 @@ describe('database lifecycle', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-db-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  test('migrations run once, are tracked by user_version, and file databases use WAL', async () => {
+  test('migrations run once, are tracked by id in schema_migrations, and file databases use WAL', async () => {
     const file = path.join(dir, 'nested', 'portal.sqlite');
     const db = openDatabase(file);
-    expect(migrate(db)).toEqual(migrations.map((m) => m.version));
-    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    expect(migrate(db, migrations)).toEqual(migrations.map((m) => m.id));
+    expect(db.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get()).toEqual({ n: migrations.length });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(await seed(db)).toBe(true);
     db.close();
 
     const again = openDatabase(file);
-    expect(migrate(again)).toEqual([]);
+    expect(migrate(again, migrations)).toEqual([]);
     // Seeding never touches a database that already has data.
     again.prepare("UPDATE users SET name = 'Renamed' WHERE email = 'admin@example.com'").run();
     expect(await seed(again)).toBe(false);
@@ -34,23 +35,23 @@ describe('database lifecycle', () => {
 
   test('a database from a newer server is refused rather than corrupted', () => {
     const db = openDatabase(':memory:');
-    db.pragma(`user_version = ${migrations.length + 1}`);
-    expect(() => migrate(db)).toThrow(/newer than this server/);
+    migrate(db, [...migrations, { id: 'future-001', name: 'from a newer server', sql: 'CREATE TABLE future (a)' }]);
+    expect(() => migrate(db, migrations)).toThrow(/does not know \(future-001\)/);
     db.close();
   });
 
-  test('a failing migration leaves the previous version in place', () => {
+  test('a failing migration leaves the previous state in place', () => {
     const db = openDatabase(':memory:');
-    const broken = [...migrations, { version: migrations.length + 1, name: 'broken', sql: 'CREATE TABLE x (a); NOT SQL;' }];
+    const broken = [...migrations, { id: 'broken-001', name: 'broken', sql: 'CREATE TABLE x (a); NOT SQL;' }];
     expect(() => migrate(db, broken)).toThrow();
-    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    expect(db.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get()).toEqual({ n: migrations.length });
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'x'").get()).toBeUndefined();
     db.close();
   });
 
   test('passwords are stored as salted scrypt hashes, never in clear', async () => {
     const db = openDatabase(':memory:');
-    migrate(db);
+    migrate(db, migrations);
     await seed(db);
     const hashes = (db.prepare('SELECT password_hash FROM users').all() as { password_hash: string }[]).map((r) => r.password_hash);
     for (const hash of hashes) expect(hash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
