@@ -1,0 +1,42 @@
+import { describe, expect, test } from 'vitest';
+import type { Permissions } from '../../src/api/schemas/permissions';
+import { landingPath, safeRedirectTarget } from '../../src/machines/landing';
+
+const on = { browse: true, read: true, edit: true, add: true, delete: true, level: 1 };
+const many: Permissions = { Bots: on, Users: on };
+const one: Permissions = { Bots: on };
+
+describe('safeRedirectTarget (no open redirects)', () => {
+  test.each([
+    ['/roles', '/roles'],
+    ['%2Froles%3Fpage%3D2', '/roles?page=2'],
+    ['/bots/1#tab', '/bots/1#tab'],
+    ['//elsewhere.example', null],
+    ['/\\elsewhere.example', null],
+    ['https://elsewhere.example/', null],
+    ['javascript:alert(1)', null],
+    ['roles', null],
+    ['/%0d%0aSet-Cookie', null],
+    ['', null],
+    [null, null],
+  ])('%s → %s', (raw, expected) => {
+    expect(safeRedirectTarget(raw)).toBe(expected);
+  });
+});
+
+describe('landingPath (SPEC §4)', () => {
+  test.each([
+    [one, '/login', '/bots'],
+    [one, '/bots/3/edit', null],
+    [one, '/dashboard', '/bots'],
+    [many, '/login', '/dashboard'],
+    [many, '/', '/dashboard'],
+    [many, '/login?redirect=%2Fusers', '/users'],
+    [many, '/login?redirect=%2Flogin', '/dashboard'],
+    [many, '/login?redirect=https%3A%2F%2Fevil.example', '/dashboard'],
+    [many, '/users/4', null],
+    [{}, '/login', '/dashboard'],
+  ] as const)('%o from %s → %s', (perms, location, expected) => {
+    expect(landingPath(perms, location)).toBe(expected);
+  });
+});
