@@ -15,6 +15,7 @@ export function safeRedirectTarget(raw: string | null | undefined): string | nul
     return null;
   }
   if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what we refuse
   if (/[\u0000-\u001f\\]/.test(target)) return null;
   try {
     const base = 'http://portal.invalid';
