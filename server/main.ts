@@ -3,7 +3,7 @@
  *
  * Environment: PORT (8080), HOST (127.0.0.1), DB_FILE (server/data/portal.sqlite),
  * FRESH=1 (same as --fresh: delete the database first), PORTAL_CONFIG (JSON merged into
- * /config.json), DEV_SSO=0 (refuse dev-sso identity tokens), LOG=0 (no request log).
+ * /config.json), DEV_SSO=1 (accept `dev-sso:<email>` identity tokens: a stand-in for an identity provider, off by default because it signs anyone in), LOG=0 (no request log).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     distDir: path.join(root, 'dist'),
     publicConfig: portalConfig(),
     log: process.env.LOG !== '0',
-    devSso: process.env.DEV_SSO !== '0',
+    devSso: process.env.DEV_SSO === '1',
   });
   const actualPort = await server.listen(port, host);
   const shownHost = host.includes(':') ? `[${host}]` : host;
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     '',
     `Demo sign-ins (seeded into an empty database; password for all: "${DEMO_PASSWORD}"):`,
     ...DEMO_SIGN_INS.map((u) => `  ${u.email.padEnd(width)}  ${DEMO_PASSWORD}  ${u.purpose}`),
-    process.env.DEV_SSO !== '0' ? '\nSSO stand-in: identity token "dev-sso:<email>" on POST /api/v1/auth/token/ad' : '',
+    process.env.DEV_SSO === '1' ? '\nSSO stand-in: identity token "dev-sso:<email>" on POST /api/v1/auth/token/ad' : '',
     '',
   ];
   process.stdout.write(lines.join('\n') + '\n');

@@ -1,0 +1,15 @@
+// `npm run dev`: the reference API on :8080 and Vite's dev server (with its proxy to the API) together.
+import { spawn } from 'node:child_process';
+
+const children = [
+  spawn('npx', ['tsx', 'watch', 'server/main.ts'], { stdio: 'inherit', env: { ...process.env, PORT: process.env.API_PORT ?? '8080' } }),
+  spawn('npx', ['vite'], { stdio: 'inherit' }),
+];
+
+function stop(code = 0) {
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(code);
+}
+process.on('SIGINT', () => stop());
+process.on('SIGTERM', () => stop());
+for (const child of children) child.on('exit', (code) => stop(code ?? 0));
