@@ -1,0 +1,117 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, test } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createHttp } from '../../../src/api/http';
+import { parseRuntimeConfig } from '../../../src/config';
+import { startPortal } from '../../../src/machines/root';
+import { App } from '../../../src/views/App';
+import { PortalProvider } from '../../../src/views/PortalContext';
+import { API, permissionsFor, signInHandlers } from '../../support/apiFixtures';
+import { mswServer } from '../../support/setupMsw';
+
+function renderApp(path: string, { signedIn = false } = {}) {
+  if (signedIn) localStorage.setItem('isGuest', 'isNotGuest');
+  const location = memoryLocation({ path, record: true });
+  const config = parseRuntimeConfig({ apiOrigin: API });
+  const portal = startPortal({ http: createHttp(config), config, location: path });
+  render(
+    <PortalProvider value={{ ...portal, config }}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <App />
+      </Router>
+    </PortalProvider>,
+  );
+  return { portal, location };
+}
+
+const totals = http.get(`${API}/api/v1/reporting/global`, () => HttpResponse.json({ data: { conversations: 1234, cost: 1093.4, minutes: 12.5 } }));
+const accounts = http.get(`${API}/api/v1/accounts`, () =>
+  HttpResponse.json({
+    data: [{ id: 1, name: 'Acme Support' }, { id: 2, name: 'Globex Sales' }],
+    links: { first: null, last: null, prev: null, next: null },
+    meta: { current_page: 1, from: 1, last_page: 1, per_page: 100, to: 2, total: 2 },
+  }),
+);
+
+describe('the portal shell', () => {
+  test('sign-in failure shows the summary and the server text, and keeps what was typed', async () => {
+    mswServer.use(
+      http.post(`${API}/login`, () => HttpResponse.json({ message: 'x', errors: { email: ['These credentials do not match our records.'] } }, { status: 422 })),
+      ...signInHandlers(),
+    );
+    renderApp('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error Logging In');
+    expect(alert).toHaveTextContent('These credentials do not match our records.');
+    expect(screen.getByLabelText('Email')).toHaveValue('admin@example.com');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('a guest opening a protected page is sent to /login with a redirect back', async () => {
+    const { location } = renderApp('/bots?page=2');
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/login?redirect=%2Fbots%3Fpage%3D2'));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  test('a returning user is restored, sees the dashboard with totals and only permitted sections', async () => {
+    mswServer.use(totals, accounts, ...signInHandlers());
+    renderApp('/dashboard', { signedIn: true });
+    expect(await screen.findByRole('heading', { name: /Welcome, Ada Admin/ })).toBeInTheDocument();
+    const stats = await screen.findByRole('heading', { name: 'Global totals' });
+    expect(stats.parentElement).toHaveTextContent('1,234');
+    expect(stats.parentElement).toHaveTextContent('$1,093.40');
+    const menu = screen.getByRole('navigation', { name: 'Sections' });
+    expect(within(menu).getByRole('link', { name: 'Workflows' })).toHaveAttribute('href', '/workflows');
+    expect(await screen.findByRole('option', { name: 'Globex Sales' })).toBeInTheDocument();
+  });
+
+  test('a page the user may not open shows Forbidden inside the shell; the menu hides it', async () => {
+    mswServer.use(...signInHandlers({ permissions: permissionsFor(['Bots', 'Roles'], 1) }));
+    renderApp('/users/new', { signedIn: true });
+    expect(await screen.findByRole('heading', { name: 'Forbidden' })).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Sections' });
+    expect(within(menu).queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Roles' })).toBeInTheDocument();
+  });
+
+  test('breadcrumbs: the section, then New; the menu toggle says whether it is open', async () => {
+    mswServer.use(totals, accounts, ...signInHandlers());
+    renderApp('/roles/new', { signedIn: true });
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Roles' })).toHaveAttribute('href', '/roles');
+    expect(within(crumbs).getByText('New')).toHaveAttribute('aria-current', 'page');
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  test('the global account filter scopes later GET calls with account_id', async () => {
+    const seen: string[] = [];
+    mswServer.use(
+      http.get(`${API}/api/v1/reporting/global`, ({ request }) => {
+        seen.push(new URL(request.url).searchParams.get('account_id') ?? '');
+        return HttpResponse.json({ data: { conversations: 1 } });
+      }),
+      accounts,
+      ...signInHandlers(),
+    );
+    renderApp('/dashboard', { signedIn: true });
+    await screen.findByRole('option', { name: 'Globex Sales' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Account' }), 'Globex Sales');
+    await waitFor(() => expect(seen.at(-1)).toBe('2'));
+    expect(localStorage.getItem('account_id')).toBe('2');
+  });
+
+  test('an unknown path shows not found', async () => {
+    renderApp('/definitely/not/here');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});
