@@ -1,5 +1,6 @@
 /** Keys whose values never leave the browser in an error event or breadcrumb. */
-const SECRET_KEY = /pass(word)?|token|secret|authorization|cookie|email|msg|message|transcript|credentials/i;
+// `msg` and `transcript` are chat text; `message` stays: it is the error's own description.
+const SECRET_KEY = /pass(word)?|token|secret|authorization|cookie|email|^msg$|transcript|credentials/i;
 const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/g;
 
 /** Deep copy with secrets replaced: passwords, tokens, emails, chat text (NOTES §Security). */
