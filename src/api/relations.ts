@@ -1,0 +1,149 @@
+import { listEnvelope, parsePayload, readRecord, type List } from './envelope';
+import type { Http } from './http';
+import { resourceApiFor, RESOURCE_DEFS, type ResourceKey } from './resources';
+import { slotsBriefSchema, type SlotsBrief } from './schemas/phoneNumber';
+import { workflowContactSchema } from './schemas/workflow';
+import { createUsersApi } from './users';
+import { z } from './zod';
+
+/** SPEC §9: available-item lists ask for page 1 of 100. */
+export const AVAILABLE_QUERY = { show: 100, page: 1 } as const;
+
+/** An item of a relation list: a related record, or a workflow-contact link row. */
+export type RelationItem = Record<string, unknown>;
+
+/**
+ * Every relation of SPEC §7, named `<owner>.<related>`. Each has the calls the server offers for
+ * it; a missing method means the relation does not support that call.
+ */
+export const RELATION_KEYS = [
+  'roles.dispositions',
+  'roles.scorecards',
+  'instances.dispositions',
+  'instances.scorecards',
+  'agents.tools',
+  'bots.agents',
+  'workflows.dispositions',
+  'workflows.contacts',
+  'contacts.workflows',
+  'users.roles',
+] as const;
+export type RelationKey = (typeof RELATION_KEYS)[number];
+
+export interface RelationApi {
+  owner: ResourceKey;
+  /** The section whose records are the related items. */
+  related: ResourceKey;
+  /** Assigned items of one owner. */
+  list(ownerId: string, query: Record<string, string | number>, signal: AbortSignal): Promise<List<RelationItem> | RelationItem[]>;
+  available?(ownerId: string, signal: AbortSignal): Promise<RelationItem[]>;
+  /** Returns the new assigned list when the server answers with one (users ↔ roles). */
+  assign?(ownerId: string, itemId: string, body: Record<string, unknown> | undefined, assigned: string[], signal: AbortSignal): Promise<RelationItem[] | void>;
+  update?(ownerId: string, itemId: string, body: Record<string, unknown>, signal: AbortSignal): Promise<RelationItem | void>;
+  remove?(ownerId: string, itemId: string, assigned: string[], signal: AbortSignal): Promise<RelationItem[] | void>;
+}
+
+const enc = encodeURIComponent;
+/** `{data: [...], links, meta}` when the server paginates, `{data: [...]}` when it does not. */
+export function readItems<S extends z.ZodMiniType>(schema: S, payload: unknown): List<z.infer<S>> | z.infer<S>[] {
+  const paged = listEnvelope(schema).safeParse(payload);
+  if (paged.success) return paged.data as List<z.infer<S>>;
+  return parsePayload(z.object({ data: z.array(schema) }), payload).data as z.infer<S>[];
+}
+
+export function itemsOf<T>(list: List<T> | T[]): T[] {
+  return Array.isArray(list) ? list : list.data;
+}
+
+/** Roles, instances and workflows ↔ dispositions/scorecards, agents ↔ tools, bots ↔ agents: POST/DELETE per item. */
+function pathRelation(http: Http, owner: ResourceKey, related: ResourceKey, segment: string, options: { listed: boolean }): RelationApi {
+  const schema = RESOURCE_DEFS[related].schema;
+  const relatedApi = resourceApiFor(http, related);
+  const ownerApi = resourceApiFor(http, owner);
+  const base = (ownerId: string) => `/v1/${owner}/${enc(ownerId)}/${segment}`;
+  return {
+    owner,
+    related,
+    async list(ownerId, query, signal) {
+      if (options.listed) {
+        const response = await http.api.get(`${base(ownerId)}/`, { query, signal });
+        return readItems(schema, response.data);
+      }
+      // No list endpoint (SPEC §7 gives agents' tools and bots' agents as id lists on the record):
+      // the owner's ids, named from the related section's first 100 records.
+      const [record, all] = await Promise.all([ownerApi.read(ownerId, signal), relatedApi.browse(AVAILABLE_QUERY, signal)]);
+      const ids = new Set(((record as Record<string, unknown>)[segment] as unknown[] | undefined)?.map(String) ?? []);
+      return all.data.filter((item) => ids.has(item.id));
+    },
+    async available(ownerId, signal) {
+      const response = await http.api.get(`${base(ownerId)}/available/`, { query: AVAILABLE_QUERY, signal });
+      return itemsOf(readItems(schema, response.data));
+    },
+    async assign(ownerId, itemId, _body, _assigned, signal) {
+      await http.api.post(`${base(ownerId)}/${enc(itemId)}`, undefined, { signal });
+    },
+    async remove(ownerId, itemId, _assigned, signal) {
+      await http.api.delete(`${base(ownerId)}/${enc(itemId)}`, { signal });
+    },
+  };
+}
+
+export function createRelationsApi(http: Http): Record<RelationKey, RelationApi> {
+  const users = createUsersApi(http);
+  const workflowSchema = RESOURCE_DEFS.workflows.schema;
+  const contactSchema = RESOURCE_DEFS.contacts.schema;
+  return {
+    'roles.dispositions': pathRelation(http, 'roles', 'dispositions', 'dispositions', { listed: true }),
+    'roles.scorecards': pathRelation(http, 'roles', 'scorecards', 'scorecards', { listed: true }),
+    'instances.dispositions': pathRelation(http, 'instances', 'dispositions', 'dispositions', { listed: true }),
+    'instances.scorecards': pathRelation(http, 'instances', 'scorecards', 'scorecards', { listed: true }),
+    'workflows.dispositions': pathRelation(http, 'workflows', 'dispositions', 'dispositions', { listed: true }),
+    'agents.tools': pathRelation(http, 'agents', 'tools', 'tools', { listed: false }),
+    'bots.agents': pathRelation(http, 'bots', 'agents', 'agents', { listed: false }),
+    'workflows.contacts': {
+      owner: 'workflows',
+      related: 'contacts',
+      async list(workflowId, query, signal) {
+        const response = await http.api.get(`/v1/workflows/${enc(workflowId)}/contacts/`, { query, signal });
+        return readItems(workflowContactSchema, response.data);
+      },
+      async available(workflowId, signal) {
+        const response = await http.api.get(`/v1/workflows/${enc(workflowId)}/contacts/available/`, { query: AVAILABLE_QUERY, signal });
+        return itemsOf(readItems(contactSchema, response.data));
+      },
+      async assign(workflowId, contactId, body, _assigned, signal) {
+        const response = await http.api.post(`/v1/workflows/${enc(workflowId)}/contacts/${enc(contactId)}`, body ?? {}, { signal });
+        return [readRecord(workflowContactSchema, response.data)];
+      },
+      async update(workflowId, contactId, body, signal) {
+        const response = await http.api.patch(`/v1/workflows/${enc(workflowId)}/contacts/${enc(contactId)}`, body, { signal });
+        return readRecord(workflowContactSchema, response.data);
+      },
+      async remove(workflowId, contactId, _assigned, signal) {
+        await http.api.delete(`/v1/workflows/${enc(workflowId)}/contacts/${enc(contactId)}`, { signal });
+      },
+    },
+    'contacts.workflows': {
+      owner: 'contacts',
+      related: 'workflows',
+      async list(contactId, query, signal) {
+        const response = await http.api.get(`/v1/contacts/${enc(contactId)}/workflows`, { query, signal });
+        return readItems(workflowSchema, response.data);
+      },
+    },
+    'users.roles': {
+      owner: 'users',
+      related: 'roles',
+      list: (userId, _query, signal) => users.assignedRoles(userId, signal),
+      available: (_userId, signal) => users.availableRoles(signal),
+      assign: (userId, roleId, _body, assigned, signal) => users.updateRoles(userId, [...new Set([...assigned, roleId])], signal),
+      remove: (userId, roleId, assigned, signal) => users.updateRoles(userId, assigned.filter((id) => id !== roleId), signal),
+    },
+  };
+}
+
+/** SPEC §7: GET /v1/{roles|instances}/{id}/slots-brief. */
+export async function fetchSlotsBrief(http: Http, owner: 'roles' | 'instances', id: string, signal?: AbortSignal): Promise<SlotsBrief> {
+  const response = await http.api.get(`/v1/${owner}/${enc(id)}/slots-brief`, { signal });
+  return readRecord(slotsBriefSchema, response.data);
+}

@@ -1,0 +1,126 @@
+import { filenameFromDisposition } from './download';
+import { parsePayload, readList, readRecord, type List } from './envelope';
+import type { Http } from './http';
+import type { Query } from './query';
+import { actionSchema } from './schemas/action';
+import { agentSchema } from './schemas/agent';
+import { agentInstructionSchema } from './schemas/agentInstruction';
+import { botSchema } from './schemas/bot';
+import { contactSchema } from './schemas/contact';
+import { dispositionSchema } from './schemas/disposition';
+import { feedbackSchema } from './schemas/feedback';
+import { instanceSchema } from './schemas/instance';
+import { llmSchema } from './schemas/llm';
+import { managedAccountSchema } from './schemas/managedAccount';
+import { roleSchema } from './schemas/role';
+import { scorecardSchema } from './schemas/scorecard';
+import { toolSchema } from './schemas/tool';
+import { userSchema } from './schemas/user';
+import { workflowSchema } from './schemas/workflow';
+import { z } from './zod';
+
+/** What every standard resource record is to generic code: an id plus fields it may not know. */
+export type ResourceRecord = { id: string } & Record<string, unknown>;
+export type RecordSchema = z.ZodMiniType<ResourceRecord>;
+
+export interface ResourceDef<S extends RecordSchema = RecordSchema> {
+  /** `/v1/<path>/`. */
+  path: string;
+  schema: S;
+  /** SPEC §7: workflow read and edit return the record itself, not `{data: …}`. */
+  bareRecord?: boolean;
+}
+
+/** The fifteen standard resources of SPEC §7, by section key (sections.ts). */
+export const RESOURCE_DEFS = {
+  users: { path: 'users', schema: userSchema },
+  accounts: { path: 'accounts', schema: managedAccountSchema },
+  roles: { path: 'roles', schema: roleSchema },
+  instances: { path: 'instances', schema: instanceSchema },
+  actions: { path: 'actions', schema: actionSchema },
+  contacts: { path: 'contacts', schema: contactSchema },
+  feedback: { path: 'feedback', schema: feedbackSchema },
+  agents: { path: 'agents', schema: agentSchema },
+  'agent-instructions': { path: 'agent-instructions', schema: agentInstructionSchema },
+  tools: { path: 'tools', schema: toolSchema },
+  llms: { path: 'llms', schema: llmSchema },
+  bots: { path: 'bots', schema: botSchema },
+  dispositions: { path: 'dispositions', schema: dispositionSchema },
+  scorecards: { path: 'scorecards', schema: scorecardSchema },
+  workflows: { path: 'workflows', schema: workflowSchema, bareRecord: true },
+} satisfies Record<string, ResourceDef>;
+
+export type ResourceKey = keyof typeof RESOURCE_DEFS;
+export const RESOURCE_KEYS = Object.keys(RESOURCE_DEFS) as ResourceKey[];
+
+export function isResourceKey(key: string): key is ResourceKey {
+  return Object.hasOwn(RESOURCE_DEFS, key);
+}
+
+export interface ExportedFile {
+  blob: Blob;
+  filename: string;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The created record, or null when the server sent none (SPEC §4: some sections must fail then).
+ * `{data: {...}}` is the contract; a bare record is accepted too since workflows answer that way.
+ */
+export function recordOrNull<S extends RecordSchema>(schema: S, payload: unknown): z.infer<S> | null {
+  if (!isObject(payload)) return null;
+  if ('data' in payload) return isObject(payload.data) ? readRecord(schema, payload) : null;
+  return 'id' in payload ? parsePayload(schema, payload) : null;
+}
+
+/** ONE CRUD endpoint factory for every standard resource of SPEC §7. */
+export function createResourceApi<S extends RecordSchema>(http: Http, def: ResourceDef<S>) {
+  type T = z.infer<S>;
+  const base = `/v1/${def.path}/`;
+  const one = (id: string) => `/v1/${def.path}/${encodeURIComponent(id)}`;
+  const readOne = (payload: unknown): T => (def.bareRecord ? parsePayload(def.schema, payload) : readRecord(def.schema, payload));
+
+  return {
+    path: def.path,
+    schema: def.schema,
+    async browse(query: Query = {}, signal?: AbortSignal): Promise<List<T>> {
+      const response = await http.api.get(base, { query, signal });
+      return readList(def.schema, response.data);
+    },
+    /** Lists paginate by requesting the `links` URL exactly as the server gave it. */
+    async paginate(url: string, signal?: AbortSignal): Promise<List<T>> {
+      const response = await http.api.get(url, { signal });
+      return readList(def.schema, response.data);
+    },
+    async read(id: string, signal?: AbortSignal): Promise<T> {
+      const response = await http.api.get(one(id), { signal });
+      return readOne(response.data);
+    },
+    async add(values: Record<string, unknown> | FormData, signal?: AbortSignal): Promise<T | null> {
+      const response = await http.api.post(base, values, { signal });
+      return recordOrNull(def.schema, response.data);
+    },
+    async edit(id: string, values: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
+      const response = await http.api.patch(one(id), values, { signal });
+      return readOne(response.data);
+    },
+    async delete(id: string, signal?: AbortSignal): Promise<void> {
+      await http.api.delete(one(id), { signal });
+    },
+    /** The list with the same filters as a file; the server names it (Content-Disposition). */
+    async export(query: Query = {}, signal?: AbortSignal): Promise<ExportedFile> {
+      const response = await http.api.get(base, { query: { ...query, export: 'csv' }, signal, responseType: 'blob' });
+      const blob = response.data instanceof Blob ? response.data : new Blob([String(response.data ?? '')]);
+      return { blob, filename: filenameFromDisposition(response.headers.get('content-disposition'), `${def.path}.csv`) };
+    },
+  };
+}
+
+export type ResourceApi<S extends RecordSchema = RecordSchema> = ReturnType<typeof createResourceApi<S>>;
+
+export function resourceApiFor(http: Http, key: ResourceKey): ResourceApi {
+  return createResourceApi(http, RESOURCE_DEFS[key] as ResourceDef);
+}

@@ -1,0 +1,13 @@
+import { z } from '../zod';
+import { idSchema } from './common';
+import { text } from './record';
+
+/** An account as the accounts section edits it (the auth flow's accountSchema reads fewer fields). */
+export const managedAccountSchema = z.looseObject({
+  id: idSchema,
+  name: z.string(),
+  description: text,
+  created_at: text,
+  updated_at: text,
+});
+export type ManagedAccount = z.infer<typeof managedAccountSchema>;

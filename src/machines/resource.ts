@@ -1,0 +1,188 @@
+import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
+import type { List } from '../api/envelope';
+import { ApiError } from '../api/errors';
+import type { Query } from '../api/query';
+import type { ResourceApi, ResourceKey, ResourceRecord } from '../api/resources';
+import { resourceActorId } from './actorIds';
+import { createOperation, statusCode, type OperationActor, type OperationFailure, type OperationStatusCode } from './operation';
+import { operationBridge, operationChild, type OperationReport } from './resourceOperations';
+import { MUST_RETURN_RECORD, NO_RECORD_RECEIVED, RESOURCE_KINDS, summaryFor, type ResourceKind } from './resourceSummaries';
+
+/**
+ * A section-specific action beyond CRUD (bot duplicate/import/export, phone-number purchase, user
+ * e-mails …): one more operation child of the same resource actor, with its own status and summary.
+ */
+export interface ResourceAction {
+  summary: string;
+  call: (input: never, signal: AbortSignal) => Promise<unknown>;
+  /** The action answers with the section's record (e.g. a purchase returns the updated instance). */
+  updatesRecord?: boolean;
+}
+
+export interface ResourceMachineDeps {
+  section: ResourceKey;
+  api: ResourceApi;
+  actions?: Record<string, ResourceAction>;
+  /** Long-lived children beside the operations, e.g. this section's relation actors. */
+  children?: Record<string, { logic: AnyActorLogic; systemId: string }>;
+  /** Where an export's file goes; the browser's download by default, nothing in Node. */
+  save?: (blob: Blob, filename: string) => void;
+}
+
+export interface ResourceContext {
+  section: ResourceKey;
+  record: ResourceRecord | null;
+  list: List<ResourceRecord> | null;
+  /** The section's first 100 records (`fetch`), for pickers in other sections' forms. */
+  options: ResourceRecord[];
+  /** Which list call owns `list` now: a slower, older one must not overwrite a newer one. */
+  listKind: 'browse' | 'paginate' | null;
+  /** File name of the last export. */
+  exported: string | null;
+}
+
+export type ResourceEvent =
+  | { type: 'resource.init' }
+  | { type: 'resource.browse'; query?: Query }
+  | { type: 'resource.paginate'; url: string }
+  | { type: 'resource.read'; id: string }
+  | { type: 'resource.add'; values: Record<string, unknown> }
+  | { type: 'resource.edit'; id: string; values: Record<string, unknown> }
+  | { type: 'resource.delete'; id: string }
+  | { type: 'resource.export'; query?: Query }
+  | { type: 'resource.fetch'; query?: Query }
+  | { type: 'resource.action'; name: string; input?: unknown }
+  | OperationReport;
+
+export const operationSystemId = (section: string, kind: string) => `${resourceActorId(section)}:${kind}`;
+
+function defaultSave(blob: Blob, filename: string): void {
+  if (typeof document === 'undefined' || typeof URL.createObjectURL !== 'function') return;
+  void import('../api/download').then(({ saveBlob }) => saveBlob(blob, filename));
+}
+
+function sameId(a: unknown, b: unknown): boolean {
+  return a !== undefined && a !== null && String(a) === String(b);
+}
+
+/**
+ * THE resource actor (DESIGN §2): one operation child per kind (systemId
+ * `resource:<section>:<kind>`), each with its own status 0–3 and `{summary, detail}`, and the
+ * section's record, list and options. Built once, parameterised by the section's API.
+ */
+export function createResourceMachine({ section, api, actions = {}, children = {}, save = defaultSave }: ResourceMachineDeps) {
+  const calls: Record<ResourceKind, (input: never, signal: AbortSignal) => Promise<unknown>> = {
+    browse: (query: Query | undefined, signal) => api.browse(query ?? {}, signal),
+    paginate: (url: string, signal) => api.paginate(url, signal),
+    read: (id: string, signal) => api.read(id, signal),
+    add: async (values: Record<string, unknown>, signal) => {
+      const record = await api.add(values, signal);
+      if (!record && MUST_RETURN_RECORD.has(section)) throw new ApiError({ status: 200, detail: NO_RECORD_RECEIVED });
+      return record;
+    },
+    edit: ({ id, values }: { id: string; values: Record<string, unknown> }, signal) => api.edit(id, values, signal),
+    delete: async (id: string, signal) => {
+      await api.delete(id, signal);
+      return id;
+    },
+    export: async (query: Query | undefined, signal) => {
+      const file = await api.export(query ?? {}, signal);
+      save(file.blob, file.filename);
+      return file.filename;
+    },
+    fetch: (query: Query | undefined, signal) => api.browse({ show: 100, page: 1, ...query }, signal),
+  };
+
+  const kinds = [...RESOURCE_KINDS, ...Object.keys(actions)];
+  const operations: Record<string, AnyActorLogic> = {};
+  for (const kind of RESOURCE_KINDS) operations[kind] = createOperation(calls[kind]);
+  for (const [name, action] of Object.entries(actions)) operations[name] = createOperation(action.call);
+  const summaryOf = (kind: string) => (kind in actions ? actions[kind]!.summary : summaryFor(section, kind as ResourceKind));
+
+  return setup({
+    types: { context: {} as ResourceContext, events: {} as ResourceEvent },
+    actors: { ...operations, bridge: operationBridge as unknown as AnyActorLogic } as Record<string, AnyActorLogic>,
+  }).createMachine({
+    id: resourceActorId(section),
+    context: { section, record: null, list: null, options: [], listKind: null, exported: null },
+    entry: enqueueActions(({ enqueue }) => {
+      for (const kind of kinds) enqueue.spawnChild(kind, { id: kind, systemId: operationSystemId(section, kind), input: { summary: summaryOf(kind) } });
+      for (const [id, child] of Object.entries(children)) enqueue.spawnChild(child.logic, { id, systemId: child.systemId });
+      // Last: the bridge finds the operations by systemId.
+      enqueue.spawnChild('bridge', { id: 'bridge', input: { kinds, systemIdOf: (kind: string) => operationSystemId(section, kind) } });
+    }),
+    on: {
+      'resource.init': {
+        actions: enqueueActions(({ enqueue }) => {
+          for (const kind of kinds) enqueue.sendTo(kind, { type: 'operation.reset' });
+          enqueue.assign({ record: null, list: null, options: [], listKind: null, exported: null });
+        }),
+      },
+      'resource.browse': { actions: [assign({ listKind: 'browse' }), enqueueActions(({ enqueue, event }) => enqueue.sendTo('browse', { type: 'operation.start', input: event.query }))] },
+      'resource.paginate': { actions: [assign({ listKind: 'paginate' }), enqueueActions(({ enqueue, event }) => enqueue.sendTo('paginate', { type: 'operation.start', input: event.url }))] },
+      'resource.read': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('read', { type: 'operation.start', input: event.id })) },
+      'resource.add': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('add', { type: 'operation.start', input: event.values })) },
+      'resource.edit': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('edit', { type: 'operation.start', input: { id: event.id, values: event.values } })) },
+      'resource.delete': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('delete', { type: 'operation.start', input: event.id })) },
+      'resource.export': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('export', { type: 'operation.start', input: event.query })) },
+      'resource.fetch': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('fetch', { type: 'operation.start', input: event.query })) },
+      'resource.action': {
+        guard: ({ event }) => event.name in actions,
+        actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo(event.name, { type: 'operation.start', input: event.input })),
+      },
+      'operation.report.succeeded': { actions: assign(({ context, event }) => applySuccess(context, event, actions)) },
+    },
+  });
+}
+
+/** How each kind's result lands in the resource's context. */
+function applySuccess(
+  context: ResourceContext,
+  event: Extract<OperationReport, { type: 'operation.report.succeeded' }>,
+  actions: Record<string, ResourceAction>,
+): Partial<ResourceContext> {
+  const output = event.output;
+  switch (event.kind) {
+    case 'browse':
+    case 'paginate':
+      return context.listKind === event.kind ? { list: output as List<ResourceRecord> } : {};
+    case 'fetch':
+      return { options: (output as List<ResourceRecord>).data };
+    case 'read':
+    case 'add':
+      return { record: (output as ResourceRecord | null) ?? null };
+    case 'edit': {
+      const record = output as ResourceRecord;
+      const list = context.list && { ...context.list, data: context.list.data.map((row) => (sameId(row.id, record.id) ? record : row)) };
+      return { record, list };
+    }
+    case 'delete': {
+      const id = output as string;
+      const list = context.list && { ...context.list, data: context.list.data.filter((row) => !sameId(row.id, id)) };
+      return { list, record: context.record && sameId(context.record.id, id) ? null : context.record };
+    }
+    case 'export':
+      return { exported: output as string };
+    default:
+      return actions[event.kind]?.updatesRecord && output ? { record: output as ResourceRecord } : {};
+  }
+}
+
+export type ResourceMachine = ReturnType<typeof createResourceMachine>;
+export type ResourceActor = ActorRefFrom<ResourceMachine>;
+export type ResourceSnapshot = SnapshotFrom<ResourceMachine>;
+
+/** One operation of a resource actor, for views and tests. */
+export function resourceOperation(resource: ResourceActor, kind: string): OperationActor {
+  const child = operationChild(resource, kind);
+  if (!child) throw new Error(`resource ${resource.id}: no operation "${kind}"`);
+  return child;
+}
+
+export function resourceStatus(resource: ResourceActor, kind: string): OperationStatusCode {
+  return statusCode(resourceOperation(resource, kind).getSnapshot());
+}
+
+export function resourceError(resource: ResourceActor, kind: string): OperationFailure | null {
+  return resourceOperation(resource, kind).getSnapshot().context.error;
+}
