@@ -4,6 +4,8 @@ import { authenticate, requireAuth, requireVerified } from '../auth/authenticate
 import { csrfProtection } from '../auth/csrf';
 import { notFoundHandler } from './errors';
 import { accountRoutes } from './routes/accounts';
+import { callRoutes } from './routes/calls';
+import { accountGuestRoutes, accountRootRoutes, accountV1Routes } from './routes/accountFlows';
 import { currentUserRoutes } from './routes/currentUser';
 import { publicConfigRoutes } from './routes/publicConfig';
 import { reportingRoutes } from './routes/reporting';
@@ -27,10 +29,10 @@ export type RouterFactory = (ctx: AppContext) => Router;
  *
  * Paths inside /api/v1 routers are written without the /api/v1 prefix.
  */
-const rootRouters: RouterFactory[] = [sessionRoutes, publicConfigRoutes];
-const v1GuestRouters: RouterFactory[] = [ssoTokenRoutes];
+const rootRouters: RouterFactory[] = [sessionRoutes, publicConfigRoutes, accountRootRoutes];
+const v1GuestRouters: RouterFactory[] = [ssoTokenRoutes, accountGuestRoutes];
 const v1UnverifiedRouters: RouterFactory[] = [];
-const v1Routers: RouterFactory[] = [currentUserRoutes, accountRoutes, reportingRoutes];
+const v1Routers: RouterFactory[] = [currentUserRoutes, accountRoutes, accountV1Routes, reportingRoutes, callRoutes];
 
 /**
  * Mounts authentication, CSRF and every router. Guards run in group order, so an unknown

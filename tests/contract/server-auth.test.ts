@@ -155,8 +155,9 @@ describe('POST /login', () => {
       const attempt = () => client('/login', { method: 'POST', json: { email: 'bots@example.com', password: 'nope' } });
       for (let i = 0; i < 5; i += 1) expect((await json(await attempt())).message).toBe('These credentials do not match our records.');
       const blocked = await attempt();
-      expect(blocked.status).toBe(422);
-      expect((await json(blocked)).errors.email[0]).toMatch(/^Too many login attempts\. Please try again in \d+ seconds\.$/);
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await json(blocked)).message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
     } finally {
       await own.close();
     }

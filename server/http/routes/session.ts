@@ -36,11 +36,8 @@ export function sessionRoutes(ctx: AppContext): Router {
 
   router.post('/login', async (req, res) => {
     const input = validateBody(req, loginSchema);
-    const wait = throttle.retryAfterSeconds(input.email, req.ip);
-    if (wait > 0) {
-      res.setHeader('Retry-After', String(wait));
-      throw fieldError('email', `Too many login attempts. Please try again in ${wait} seconds.`);
-    }
+    // Fortify answers 429 once the (email, address) pair has failed too often.
+    throttle.assertAllowed(res, input.email, req.ip);
     const user = findUserForLogin(ctx.db, input.email);
     const ok = user ? await verifyPassword(input.password, user.password_hash) : await verifyAgainstDummy(input.password);
     if (!user || !ok) {

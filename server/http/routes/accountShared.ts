@@ -1,0 +1,78 @@
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { issueXsrfToken } from '../../auth/csrf';
+import { hashPassword, verifyPassword } from '../../auth/password';
+import { createSession } from '../../auth/sessions';
+import { findUserById, userRoles, type AuthUser } from '../../auth/users';
+import { nowIso } from '../../db/connection';
+import { COOKIE, cookieOptions } from '../cookies';
+import { fieldError } from '../errors';
+
+/** Laravel's `Password::defaults()` (min 8) plus `confirmed`, with Laravel's texts. */
+export function withConfirmedPassword<T extends z.ZodRawShape>(shape: T) {
+  return z
+    .object({ ...shape, password: z.string().min(8).max(1024), password_confirmation: z.string().max(1024).optional() })
+    .superRefine((value, issue) => {
+      const passwords = value as { password: string; password_confirmation?: string };
+      if (passwords.password !== passwords.password_confirmation) {
+        issue.addIssue({ code: 'custom', path: ['password'], message: 'The password field confirmation does not match.' });
+      }
+    });
+}
+
+export const emailField = () => z.string().trim().min(1).max(255).pipe(z.email());
+
+export const EMAIL_TAKEN = 'The email has already been taken.';
+export const WRONG_CURRENT_PASSWORD = 'The provided password does not match your current password.';
+
+/** Laravel's `unique:users,email` (ignoring the user's own row when changing it). */
+export function assertEmailFree(ctx: AppContext, email: string, exceptUserId?: number): void {
+  const row = ctx.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number } | undefined;
+  if (row && row.id !== exceptUserId) throw fieldError('email', EMAIL_TAKEN);
+}
+
+/** Laravel's `current_password` rule. */
+export async function assertCurrentPassword(ctx: AppContext, userId: number, password: string, field: string): Promise<void> {
+  const row = ctx.db.prepare('SELECT password_hash FROM users WHERE id = ?').get(userId) as { password_hash: string } | undefined;
+  if (!row || !(await verifyPassword(password, row.password_hash))) throw fieldError(field, WRONG_CURRENT_PASSWORD);
+}
+
+export async function setPassword(ctx: AppContext, userId: number, password: string): Promise<void> {
+  const hash = await hashPassword(password);
+  ctx.db.prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?').run(hash, nowIso(), userId);
+}
+
+/** After a password reset nobody who knew the old password may stay signed in. */
+export function revokeEverySession(ctx: AppContext, userId: number): void {
+  ctx.db.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL').run(nowIso(), userId);
+  ctx.db.prepare('DELETE FROM personal_access_tokens WHERE user_id = ?').run(userId);
+}
+
+/** The new address must be verified again (Fortify's MustVerifyEmail). */
+export function changeEmail(ctx: AppContext, userId: number, email: string): void {
+  ctx.db.prepare('UPDATE users SET email = ?, email_verified_at = NULL, updated_at = ? WHERE id = ?').run(email, nowIso(), userId);
+}
+
+/** Same cookies as `POST /login`: Fortify signs a newly registered user in. */
+export function startSession(ctx: AppContext, req: Request, res: Response, userId: number): void {
+  const session = createSession(ctx.db, { userId, remember: false, ipAddress: req.ip, userAgent: req.get('user-agent') });
+  res.cookie(COOKIE.session, session.id, cookieOptions(req, { httpOnly: true }));
+  res.cookie(COOKIE.chat, session.chatToken, cookieOptions(req, { httpOnly: false }));
+  issueXsrfToken(req, res);
+}
+
+/** The user as GET /api/v1/users/auth returns it. */
+export function userPayload(ctx: AppContext, userId: number): Record<string, unknown> {
+  const user = findUserById(ctx.db, userId) as AuthUser;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    isAdmin: user.is_admin === 1,
+    theme_color: user.theme_color,
+    account_id: user.account_id,
+    email_verified_at: user.email_verified_at,
+    roles: userRoles(ctx.db, user.id),
+  };
+}
