@@ -39,6 +39,9 @@ export async function buildBaseline(): Promise<{ outDir: string; cleanup(): void
   await build({
     configFile: false,
     root: path.resolve('bench/baseline'),
+    mode: 'production',
+    // Under Vitest NODE_ENV is "test", which would bundle React's development build.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     plugins: [react()],
     logLevel: 'silent',
     build: { outDir, emptyOutDir: true, target: 'es2022' },
@@ -49,7 +52,7 @@ export async function buildBaseline(): Promise<{ outDir: string; cleanup(): void
 /** Builds the portal into a temporary folder (leaves `dist/` alone). */
 export async function buildPortal(): Promise<{ outDir: string; cleanup(): void }> {
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'bundle-portal-'));
-  await build({ logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+  await build({ mode: 'production', define: { 'process.env.NODE_ENV': JSON.stringify('production') }, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
   return { outDir, cleanup: () => rmSync(outDir, { recursive: true, force: true }) };
 }
 

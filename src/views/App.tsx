@@ -1,5 +1,5 @@
-import { Suspense, useEffect } from 'react';
-import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { Suspense, useEffect, useMemo } from 'react';
+import { Redirect, matchRoute, useLocation, useRouter, useSearch } from 'wouter';
 import { landingPath } from '../machines/landing';
 import { can } from '../machines/permissions';
 import { NOT_FOUND_ROUTE, ROUTES, VENDOR_PAGE, isOtherVendorPath, type RouteDef } from '../routes';
@@ -74,23 +74,28 @@ function RouteScreen({ route, params }: { route: RouteDef; params: Params }) {
   );
 }
 
+/** The first route of the table that matches the location (the table's order decides). */
+function useMatchedRoute(): { route: RouteDef; params: Params } {
+  const [location] = useLocation();
+  const { parser } = useRouter();
+  return useMemo(() => {
+    for (const route of ROUTES) {
+      const [matches, params] = matchRoute(parser, route.path, location);
+      if (matches) return { route, params: (params ?? {}) as Params };
+    }
+    return { route: NOT_FOUND_ROUTE, params: {} };
+  }, [parser, location]);
+}
+
 export function App() {
   const [location] = useLocation();
+  const { route, params } = useMatchedRoute();
+  // One element, no per-route key: the signed-in shell (menu, account filter) stays mounted
+  // while only the page inside it changes.
   return (
     <>
       <NavigationBridge />
-      {isOtherVendorPath(location) ? (
-        <Redirect to={VENDOR_PAGE} replace />
-      ) : (
-        <Switch>
-          {ROUTES.map((route) => (
-            <Route key={route.path} path={route.path}>
-              {(params: Params) => <RouteScreen route={route} params={params} />}
-            </Route>
-          ))}
-          <Route>{() => <RouteScreen route={NOT_FOUND_ROUTE} params={{}} />}</Route>
-        </Switch>
-      )}
+      {isOtherVendorPath(location) ? <Redirect to={VENDOR_PAGE} replace /> : <RouteScreen route={route} params={params} />}
     </>
   );
 }
