@@ -3,10 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { createHttp } from './api/http';
 import { loadRuntimeConfig } from './config';
+import { createRecorder } from './inspector/recorder';
 import { startPortal } from './machines/root';
 import { App } from './views/App';
 import { RouteErrorBoundary } from './views/errors/RouteErrorBoundary';
 import { PortalProvider } from './views/PortalContext';
+import { registerInspectorOpener } from './views/shell/inspectorToggle';
 import './styles.css';
 
 async function boot() {
@@ -17,7 +19,16 @@ async function boot() {
   }
   const http = createHttp(config);
   const location = window.location.pathname + window.location.search;
-  const portal = startPortal({ http, config, location });
+  // Machine inspector: allowed in dev builds, or in production when config.json says so. Only the
+  // recorder (from boot, so the log holds the sign-in) is in the initial bundle; the panel is lazy.
+  const recorder = import.meta.env.DEV || config.inspector ? createRecorder() : undefined;
+  const portal = startPortal({ http, config, location }, { inspect: recorder?.inspect });
+  if (recorder) {
+    const openInspector = () =>
+      void import('./inspector/open').then(({ openInspector: open }) => open(portal.root, recorder)).catch((error: unknown) => console.error('Machine inspector failed to load', error));
+    registerInspectorOpener(openInspector);
+    if (new URLSearchParams(window.location.search).has('inspect')) openInspector();
+  }
   const container = document.getElementById('root')!;
   createRoot(container).render(
     <StrictMode>

@@ -1,4 +1,4 @@
-import { createActor, fromPromise, setup, spawnChild, type ActorRefFrom } from 'xstate';
+import { createActor, fromPromise, setup, spawnChild, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
 import { createAuthApi } from '../api/auth';
 import { deleteCookie, writeCookie } from '../api/cookies';
 import type { Http } from '../api/http';
@@ -80,7 +80,7 @@ export interface Portal {
 }
 
 /** Starts the system and ties the transport's session rules to it. */
-export function startPortal(deps: PortalDeps, options: { inspect?: Parameters<typeof createActor>[1] extends infer O ? O extends { inspect?: infer I } ? I : never : never } = {}): Portal {
+export function startPortal(deps: PortalDeps, options: { inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void) } = {}): Portal {
   const root = createActor(createRootMachine(deps), { systemId: ACTOR_IDS.root, inspect: options.inspect });
   root.start();
   const system = root.system;

@@ -1,0 +1,36 @@
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import type { AnyActorRef } from 'xstate';
+import { InspectorPanel } from './InspectorPanel';
+import type { Recorder } from './recorder';
+import { InspectorStore } from './store';
+
+let mounted: { root: Root; store: InspectorStore; recorder: Recorder; open: boolean } | undefined;
+
+/** Entry of the lazy inspector chunk: shows the panel in its own React root, beside the portal. */
+export function openInspector(portalRoot: AnyActorRef, recorder: Recorder): void {
+  if (!mounted) {
+    const container = document.createElement('div');
+    container.id = 'machine-inspector';
+    document.body.append(container);
+    // The store keeps listening while the panel is closed, so reopening shows the whole log.
+    mounted = { root: createRoot(container), store: new InspectorStore(portalRoot, recorder), recorder, open: false };
+  }
+  if (mounted.open) return;
+  const current = mounted;
+  const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  current.open = true;
+  document.documentElement.classList.add('inspector-open');
+  const close = () => {
+    current.open = false;
+    document.documentElement.classList.remove('inspector-open');
+    current.root.render(null);
+    // Focus goes back where it was (the user menu), or to the page when that is gone.
+    (returnFocus?.isConnected ? returnFocus : document.getElementById('main'))?.focus();
+  };
+  current.root.render(
+    <StrictMode>
+      <InspectorPanel store={current.store} recorder={current.recorder} onClose={close} />
+    </StrictMode>,
+  );
+}
