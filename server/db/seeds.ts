@@ -1,4 +1,5 @@
 import type { Database } from './connection';
+import { seedConversationReports } from './seeds/conversationReports';
 import { seedConversations } from './seeds/conversations';
 
 /**
@@ -6,4 +7,4 @@ import { seedConversations } from './seeds/conversations';
  * users exist (same transaction). An area adds its seeder here; seeders are synchronous and
  * deterministic (no Math.random: tests rely on the same rows every time).
  */
-export const areaSeeders: ReadonlyArray<(db: Database) => void> = [seedConversations];
+export const areaSeeders: ReadonlyArray<(db: Database) => void> = [seedConversations, seedConversationReports];
