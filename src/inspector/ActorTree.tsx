@@ -12,8 +12,8 @@ function Branch({ nodes, selected, onSelect }: { nodes: ActorNode[]; selected: s
         <li key={node.actor.sessionId}>
           <button type="button" className="actor-button" aria-current={node.actor.sessionId === selected ? 'true' : undefined} onClick={() => onSelect(node.actor.sessionId)}>
             <span className="actor-name">{actorLabel(node.actor)}</span>
-            {node.actor.systemId === undefined && <span className="actor-anon"> (no systemId)</span>}
-            <span className="actor-state"> {stateOf(node)}</span>
+            {node.actor.systemId === undefined && <> <span className="actor-anon">(no systemId)</span></>}{' '}
+            <span className="actor-state">{stateOf(node)}</span>
           </button>
           {node.children.length > 0 && <Branch nodes={node.children} selected={selected} onSelect={onSelect} />}
         </li>

@@ -20,8 +20,16 @@ export function machineOf(actor: InspectedActor): AnyStateMachine | undefined {
   return logic && typeof logic === 'object' && 'root' in logic && logic.root ? (logic as AnyStateMachine) : undefined;
 }
 
+/**
+ * Running now: active, and still a child of its parent machine (an invoked actor whose state was
+ * left in the same step was created but never started; its snapshot still says active).
+ */
 export function isAlive(actor: InspectedActor): boolean {
-  return (actor.getSnapshot() as { status?: string } | undefined)?.status === 'active';
+  if ((actor.getSnapshot() as { status?: string } | undefined)?.status !== 'active') return false;
+  const parent = actor._parent as InspectedActor | undefined;
+  if (!parent) return true;
+  const children = (parent.getSnapshot() as { children?: Record<string, InspectedActor | undefined> }).children;
+  return !children || Object.values(children).some((child) => child?.sessionId === actor.sessionId);
 }
 
 /** The status code (0–3) when the actor runs THE operation statechart, else undefined. */

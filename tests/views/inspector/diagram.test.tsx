@@ -1,0 +1,54 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { act } from 'react';
+import { describe, expect, test } from 'vitest';
+import { chartOf } from '../../../src/inspector/chart';
+import { Diagram } from '../../../src/inspector/Diagram';
+import { authMachine } from '../../../src/machines/auth';
+import { operationMachine } from '../../../src/machines/operation';
+import { signInHandlers } from '../../support/apiFixtures';
+import { mswServer } from '../../support/setupMsw';
+import { authSettled, credentials, renderPanel, startInspectedPortal } from './harness';
+
+const stateNamed = (name: string | RegExp) => screen.getByRole('img', { name });
+
+describe('statechart diagram', () => {
+  test('is read from the machine definition: every state and every targeted transition', () => {
+    const chart = chartOf(authMachine);
+    const paths = [...chart.states.keys()].sort();
+    expect(paths).toEqual(
+      ['', 'exchangingToken', 'fetchingPermissions', 'fetchingUser', 'restoring', 'restoring.fetchingPermissions', 'restoring.fetchingUser', 'signedIn', 'signedOut', 'signingIn', 'signingOut', 'unverified'].sort(),
+    );
+    expect(chart.edges).toContainEqual({ from: 'signedOut', to: 'signingIn', label: 'auth.submit' });
+    expect(chart.edges).toContainEqual({ from: 'signedIn', to: 'signingOut', label: 'auth.logout' });
+    expect(chart.edges).toContainEqual({ from: 'restoring', to: 'signedOut', label: "always [the browser says guest]" });
+    // No two states overlap inside the same parent.
+    for (const state of chart.states.values()) {
+      for (const [i, a] of state.children.entries()) {
+        for (const b of state.children.slice(i + 1)) {
+          const apart = a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+          expect(apart, `${a.path} overlaps ${b.path}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  test('marks the active states (aria-current and the name) for a given value', () => {
+    render(<Diagram machine={operationMachine} value="loading" label="Statechart of dashboard" />);
+    const svg = screen.getByRole('group', { name: 'Statechart of dashboard' });
+    expect(within(svg).getByRole('img', { name: 'loading (active)' })).toHaveAttribute('aria-current', 'true');
+    expect(within(svg).getByRole('img', { name: 'idle (initial)' })).not.toHaveAttribute('aria-current');
+    expect(within(svg).getAllByRole('img', { name: /\(active\)/ }).map((node) => node.getAttribute('aria-label'))).toEqual(['operation (active)', 'loading (active)']);
+  });
+
+  test('in the panel, the highlighted state follows the live actor', async () => {
+    mswServer.use(...signInHandlers());
+    const { portal, store } = startInspectedPortal();
+    renderPanel(store);
+    expect(stateNamed('signedOut (active)')).toHaveAttribute('aria-current', 'true');
+    expect(stateNamed('signedIn')).not.toHaveAttribute('aria-current');
+    act(() => portal.auth.send({ type: 'auth.submit', credentials }));
+    await act(() => authSettled(portal));
+    await waitFor(() => expect(stateNamed('signedIn (active)')).toHaveAttribute('aria-current', 'true'));
+    expect(stateNamed('signedOut')).not.toHaveAttribute('aria-current');
+  });
+});
