@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { attachChatGateway } from './chat/gateway';
 import { bindContext, type AppContext } from './context';
 import { openDatabase, type Database } from './db/connection';
 import { migrate } from './db/migrations';
@@ -78,8 +79,8 @@ export async function createServer(options: ServerOptions): Promise<PortalServer
   app.use(errorHandler());
 
   const httpServer = http.createServer(app);
-  // The chat gateway (socket.io) attaches to `httpServer` here in a later step, e.g.
-  // `attachChatGateway(httpServer, ctx)`, registering its shutdown with ctx.onClose.
+  // The chat gateway (socket.io) shares the HTTP server; it registers its shutdown with ctx.onClose.
+  attachChatGateway(httpServer, ctx);
 
   let closed = false;
   return {

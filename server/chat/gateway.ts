@@ -1,0 +1,357 @@
+import { randomUUID } from 'node:crypto';
+import type http from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import type { AppContext } from '../context';
+import { GLOBAL_LEVEL } from '../auth/models';
+import { can, computePermissions } from '../auth/permissions';
+import { findSessionByChatToken } from '../auth/sessions';
+import { findUserById } from '../auth/users';
+import { demoReply, toDeltas } from './demoReply';
+import { streamCompletion, streamableLlm, type LlmTurn } from './llmStream';
+import { resolvePersona, type Persona } from './persona';
+import { CLIENT_EVENTS, SERVER_EVENTS, type StreamEvent, type StreamMessage } from './protocol';
+import { anySignal, sleep } from './timers';
+
+export interface ChatGatewayOptions {
+  /** Pause before the first byte of a demo reply (ms). */
+  firstByteDelayMs: number;
+  /** Pause between demo reply deltas (ms). */
+  deltaIntervalMs: number;
+  /** Outbound call progress: when ringing, answered and completed are reported (ms after dialing). */
+  callSteps: { ringing: number; answered: number; completed: number };
+}
+
+export const DEFAULT_GATEWAY_OPTIONS: ChatGatewayOptions = {
+  firstByteDelayMs: 250,
+  deltaIntervalMs: 35,
+  callSteps: { ringing: 1200, answered: 3000, completed: 7000 },
+};
+
+/** Chats per user kept for reconnects; the oldest ended ones go first. */
+const MAX_CHATS_PER_USER = 100;
+const MAX_MESSAGE_CHARS = 4000;
+
+interface Client {
+  clientId: string;
+  socket: Socket;
+  userId: number;
+  /** Accounts whose bots this user may chat with: null = all (Bots level 9). */
+  accountId: number | null;
+}
+
+interface Chat {
+  streamKey: string;
+  userId: number;
+  clientId: string;
+  persona: Persona;
+  ended: boolean;
+  history: LlmTurn[];
+  reply: AbortController | null;
+  typing: boolean;
+  createdAt: number;
+}
+
+export interface BenchResult {
+  /** The text each stream should have assembled. */
+  expected: Map<string, string>;
+  delivered: number;
+  elapsedMs: number;
+}
+
+const asId = (value: unknown): number | null => {
+  const n = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null;
+};
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The reference chat gateway: socket.io on the API's own HTTP server (websocket transport only),
+ * handshake `auth.token` = the chat_session cookie. Chats live in memory keyed by stream key and
+ * survive a client's reconnect (the next message from the user's new socket takes the chat over).
+ */
+export class ChatGateway {
+  readonly io: Server;
+  readonly options: ChatGatewayOptions;
+  private readonly clients = new Map<string, Client>();
+  private readonly chats = new Map<string, Chat>();
+  private readonly shutdown = new AbortController();
+
+  constructor(httpServer: http.Server, private readonly ctx: AppContext, options: Partial<ChatGatewayOptions> = {}) {
+    this.options = { ...DEFAULT_GATEWAY_OPTIONS, ...options };
+    this.io = new Server(httpServer, { transports: ['websocket'], serveClient: false, maxHttpBufferSize: 64 * 1024 });
+    this.io.use((socket, next) => {
+      const result = this.authenticate(socket.handshake.auth);
+      if (typeof result === 'string') return next(new Error(result));
+      socket.data = result;
+      next();
+    });
+    this.io.on('connection', (socket) => this.connected(socket));
+  }
+
+  /** 'unauthenticated' / 'forbidden' become the client's connect_error message. */
+  private authenticate(auth: unknown): { userId: number; accountId: number | null } | string {
+    const token = isRecord(auth) ? auth.token : undefined;
+    const session = typeof token === 'string' ? findSessionByChatToken(this.ctx.db, token) : null;
+    const user = session && findUserById(this.ctx.db, session.user_id);
+    if (!user) return 'unauthenticated';
+    if (!user.email_verified_at) return 'unverified';
+    const permissions = computePermissions(this.ctx.db, user);
+    if (!can(permissions, 'Chat', 'browse')) return 'forbidden';
+    return { userId: user.id, accountId: permissions.Bots.level >= GLOBAL_LEVEL ? null : user.account_id };
+  }
+
+  private connected(socket: Socket): void {
+    const { userId, accountId } = socket.data as { userId: number; accountId: number | null };
+    const client: Client = { clientId: randomUUID(), socket, userId, accountId };
+    this.clients.set(client.clientId, client);
+    socket.emit(SERVER_EVENTS.clientId, client.clientId);
+
+    socket.on(CLIENT_EVENTS.newChat, (payload: unknown) => {
+      const target = isRecord(payload) ? payload : {};
+      this.openChat(client, { botId: asId(target.botId), instanceId: asId(target.instanceId) });
+    });
+    socket.on(CLIENT_EVENTS.send, (payload: unknown) => {
+      if (!isRecord(payload) || typeof payload.streamKey !== 'string' || typeof payload.message !== 'string') return;
+      const message = payload.message.trim().slice(0, MAX_MESSAGE_CHARS);
+      if (!message || payload.streamKey.length > 100) return;
+      const options = isRecord(payload.options) ? payload.options : {};
+      const chat = this.chatFor(client, payload.streamKey, { botId: asId(options.botId), instanceId: asId(options.instanceId) });
+      if (!chat) return;
+      if (chat.ended) {
+        this.emit(chat, { type: 'system', text: 'This chat has ended; start a new one to continue.' });
+        return;
+      }
+      void this.reply(chat, message);
+    });
+    socket.on(CLIENT_EVENTS.end, (payload: unknown) => {
+      const chat = isRecord(payload) && typeof payload.streamKey === 'string' ? this.chats.get(payload.streamKey) : undefined;
+      if (chat && chat.userId === client.userId) {
+        chat.clientId = client.clientId;
+        this.endChat(chat, 'Chat ended by the operator.');
+      }
+    });
+    // The client has shown a completed reply: nothing to do in the reference server but confirm.
+    socket.on(CLIENT_EVENTS.textEnd, (_payload: unknown, ack?: unknown) => {
+      if (typeof ack === 'function') ack({ ok: true });
+    });
+    socket.on('disconnect', () => {
+      this.clients.delete(client.clientId);
+      for (const chat of this.chats.values()) {
+        if (chat.clientId === client.clientId) chat.reply?.abort(new Error('client gone'));
+      }
+    });
+  }
+
+  /** The chat under `streamKey` for this user, taken over by this client; unknown keys are re-opened (after a server restart). */
+  private chatFor(client: Client, streamKey: string, target: { botId: number | null; instanceId: number | null }): Chat | null {
+    const existing = this.chats.get(streamKey);
+    if (existing) {
+      if (existing.userId !== client.userId) return null;
+      existing.clientId = client.clientId;
+      return existing;
+    }
+    return this.register(client, streamKey, resolvePersona(this.ctx.db, target, client.accountId));
+  }
+
+  private register(client: Client, streamKey: string, persona: Persona): Chat {
+    const chat: Chat = { streamKey, userId: client.userId, clientId: client.clientId, persona, ended: false, history: [], reply: null, typing: false, createdAt: Date.now() };
+    this.chats.set(streamKey, chat);
+    this.prune(client.userId);
+    return chat;
+  }
+
+  private prune(userId: number): void {
+    const mine = [...this.chats.values()].filter((c) => c.userId === userId);
+    if (mine.length <= MAX_CHATS_PER_USER) return;
+    mine.sort((a, b) => Number(b.ended) - Number(a.ended) || a.createdAt - b.createdAt);
+    for (const chat of mine.slice(0, mine.length - MAX_CHATS_PER_USER)) {
+      chat.reply?.abort(new Error('pruned'));
+      this.chats.delete(chat.streamKey);
+    }
+  }
+
+  openChat(client: Client, target: { botId: number | null; instanceId: number | null }): string {
+    const persona = resolvePersona(this.ctx.db, target, client.accountId);
+    const chat = this.register(client, randomUUID(), persona);
+    this.emit(chat, { type: 'system', text: `Chat started with ${persona.name}.` }, persona.name);
+    this.emit(chat, { type: 'message', role: 'bot', msg: persona.greeting });
+    chat.history.push({ role: 'assistant', content: persona.greeting });
+    return chat.streamKey;
+  }
+
+  /** Sends one event of a chat to the client that holds it now; false when that client is gone. */
+  private emit(chat: Pick<Chat, 'streamKey' | 'clientId'>, event: StreamEvent, title?: string): boolean {
+    const client = this.clients.get(chat.clientId);
+    if (!client) return false;
+    const message: StreamMessage = { streamKey: chat.streamKey, timestamp: new Date().toISOString(), event };
+    if (title !== undefined) message.title = title;
+    client.socket.emit(SERVER_EVENTS.streamMessage, message);
+    return true;
+  }
+
+  private async reply(chat: Chat, message: string): Promise<void> {
+    chat.reply?.abort(new Error('superseded'));
+    if (chat.typing) this.endTyping(chat);
+    const controller = new AbortController();
+    chat.reply = controller;
+    const signal = anySignal(controller.signal, this.shutdown.signal);
+    chat.history.push({ role: 'user', content: message });
+    let text = '';
+    const push = (delta: string) => {
+      if (!chat.typing) {
+        this.emit(chat, { type: 'ttfb-received' });
+        this.emit(chat, { type: 'typing-delta-start' });
+        chat.typing = true;
+      }
+      text += delta;
+      this.emit(chat, { type: 'typing-delta', delta });
+    };
+    this.emit(chat, { type: 'ttfb-start' });
+    try {
+      const persona = chat.persona;
+      if (streamableLlm(persona)) {
+        try {
+          const turns: LlmTurn[] = [{ role: 'system', content: persona.instructions }, ...chat.history.slice(-20)];
+          await streamCompletion(persona, turns, push, AbortSignal.any([signal, AbortSignal.timeout(30_000)]));
+          if (!chat.typing) throw new Error('The model sent no text.');
+        } catch (error) {
+          if (signal.aborted) throw error;
+          if (chat.typing) {
+            this.emit(chat, { type: 'system', text: 'The model stopped answering part-way; its reply is incomplete.' });
+            return;
+          }
+          const reason = error instanceof Error ? error.message : 'unknown error';
+          this.emit(chat, { type: 'system', text: `The model “${persona.llm.model}” could not be reached (${reason}); the demo bot answered instead.` });
+          await this.streamDemo(chat, message, push, signal);
+        }
+      } else {
+        await this.streamDemo(chat, message, push, signal);
+      }
+    } catch {
+      return; // aborted: the chat ended, the client left or the server is closing
+    } finally {
+      if (chat.reply === controller) chat.reply = null;
+      if (chat.typing && !signal.aborted) this.endTyping(chat);
+      if (text) chat.history.push({ role: 'assistant', content: text });
+    }
+  }
+
+  private async streamDemo(chat: Chat, message: string, push: (delta: string) => void, signal: AbortSignal): Promise<void> {
+    await sleep(this.options.firstByteDelayMs, signal);
+    const deltas = toDeltas(demoReply(chat.persona, message));
+    for (const [index, delta] of deltas.entries()) {
+      if (index > 0) await sleep(this.options.deltaIntervalMs, signal);
+      push(delta);
+    }
+  }
+
+  private endTyping(chat: Chat): void {
+    chat.typing = false;
+    this.emit(chat, { type: 'typing-delta-end' });
+  }
+
+  endChat(chat: Chat, text: string): void {
+    if (chat.ended) return;
+    chat.reply?.abort(new Error('ended'));
+    if (chat.typing) this.endTyping(chat);
+    chat.ended = true;
+    this.emit(chat, { type: 'system', text });
+    this.emit(chat, { type: 'terminate' });
+  }
+
+  /** The connected client with this id, if it belongs to `userId`. */
+  clientOf(clientId: string, userId: number): { clientId: string } | null {
+    const client = this.clients.get(clientId);
+    return client && client.userId === userId ? { clientId: client.clientId } : null;
+  }
+
+  /** Connected clients and their open chats (tests and benchmarks find their streams here). */
+  connectedClients(): { clientId: string; userId: number; streamKeys: string[] }[] {
+    return [...this.clients.values()].map((client) => ({
+      clientId: client.clientId,
+      userId: client.userId,
+      streamKeys: [...this.chats.values()].filter((c) => c.clientId === client.clientId && !c.ended).map((c) => c.streamKey),
+    }));
+  }
+
+  /**
+   * Reports a scripted sequence on a new stream key to one client: the outbound call's progress.
+   * Each step runs at its time; `onDone` runs after the last one even if the client has gone.
+   */
+  runScript(
+    target: { clientId: string; userId: number; streamKey: string; title: string },
+    steps: { atMs: number; event: StreamEvent; run?: () => void }[],
+  ): void {
+    const chat: Chat = { streamKey: target.streamKey, userId: target.userId, clientId: target.clientId, persona: { ...resolvePersona(this.ctx.db, {}, null), name: target.title }, ended: false, history: [], reply: null, typing: false, createdAt: Date.now() };
+    this.chats.set(chat.streamKey, chat);
+    let first = true;
+    for (const step of steps) {
+      const fire = () => {
+        step.run?.();
+        if (step.event.type === 'terminate') chat.ended = true;
+        this.emit(chat, step.event, first ? target.title : undefined);
+        first = false;
+      };
+      if (step.atMs <= 0) fire();
+      else void sleep(step.atMs, this.shutdown.signal).then(fire, () => {});
+    }
+  }
+
+  /**
+   * Benchmark driver, never reachable from a client: streams `deltasPerSecond` deltas to every open
+   * chat of `clientId` for `seconds`, then ends each reply. Resolves with what each stream should hold.
+   */
+  async benchStream(clientId: string, rate: { deltasPerSecond: number; seconds: number }): Promise<BenchResult> {
+    const chats = [...this.chats.values()].filter((c) => c.clientId === clientId && !c.ended);
+    const expected = new Map(chats.map((c) => [c.streamKey, '']));
+    const total = Math.round(rate.deltasPerSecond * rate.seconds);
+    const sent = new Map(chats.map((c) => [c.streamKey, 0]));
+    for (const chat of chats) {
+      chat.typing = true;
+      this.emit(chat, { type: 'typing-delta-start' });
+    }
+    let delivered = 0;
+    const started = performance.now();
+    while (true) {
+      const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate.deltasPerSecond));
+      for (const [index, chat] of chats.entries()) {
+        let count = sent.get(chat.streamKey) ?? 0;
+        while (count < due) {
+          const delta = `c${index}d${count} `;
+          if (this.emit(chat, { type: 'typing-delta', delta })) delivered += 1;
+          expected.set(chat.streamKey, (expected.get(chat.streamKey) ?? '') + delta);
+          count += 1;
+        }
+        sent.set(chat.streamKey, count);
+      }
+      if (due >= total) break;
+      await new Promise((resolve) => setTimeout(resolve, 4));
+    }
+    const elapsedMs = performance.now() - started;
+    for (const chat of chats) this.endTyping(chat);
+    return { expected, delivered, elapsedMs };
+  }
+
+  async close(): Promise<void> {
+    this.shutdown.abort(new Error('gateway closing'));
+    // Not io.close(): that would also close the HTTP server, which createServer's close() owns.
+    this.io.disconnectSockets(true);
+    this.io.engine.close();
+    this.clients.clear();
+  }
+}
+
+const gateways = new WeakMap<AppContext, ChatGateway>();
+
+/** Attaches the gateway to the API's HTTP server and closes it with the server. */
+export function attachChatGateway(httpServer: http.Server, ctx: AppContext, options: Partial<ChatGatewayOptions> = {}): ChatGateway {
+  const gateway = new ChatGateway(httpServer, ctx, options);
+  gateways.set(ctx, gateway);
+  ctx.onClose(() => gateway.close());
+  return gateway;
+}
+
+/** The gateway of a server's context (the outbound-call route reports through it). */
+export function chatGatewayOf(ctx: AppContext): ChatGateway | undefined {
+  return gateways.get(ctx);
+}

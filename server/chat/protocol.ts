@@ -1,0 +1,31 @@
+/**
+ * The chat gateway's wire protocol (DESIGN §4). Server → client: `ClientId` (string) and
+ * `stream-message` {streamKey, timestamp, event}. `title` on a stream's first message is our
+ * extension: it names the chat in the console (a backend without it still works, the portal
+ * falls back to its own label).
+ */
+export type StreamEvent =
+  | { type: 'message'; role: 'user' | 'bot'; msg: string }
+  | { type: 'typing-delta-start' }
+  | { type: 'typing-delta'; delta: string }
+  | { type: 'typing-delta-end' }
+  | { type: 'terminate' }
+  | { type: 'ttfb-start' }
+  | { type: 'ttfb-received' }
+  | { type: 'system'; text: string };
+
+export interface StreamMessage {
+  streamKey: string;
+  timestamp: string;
+  event: StreamEvent;
+  title?: string;
+}
+
+export const SERVER_EVENTS = { clientId: 'ClientId', streamMessage: 'stream-message' } as const;
+
+export const CLIENT_EVENTS = {
+  newChat: 'chat-new-request',
+  send: 'chat-send-message',
+  end: 'chat-end-request',
+  textEnd: 'chat-text-end',
+} as const;
