@@ -1,6 +1,6 @@
 import { filenameFromDisposition } from './download';
 import type { Http } from './http';
-import { recordOrNull, RESOURCE_DEFS, type ExportedFile, type ResourceRecord } from './resources';
+import { fileBlob, recordOrNull, RESOURCE_DEFS, type ExportedFile, type ResourceRecord } from './resources';
 
 const enc = encodeURIComponent;
 
@@ -13,8 +13,8 @@ export function createBotActionsApi(http: Http) {
       return recordOrNull(RESOURCE_DEFS[section].schema, response.data);
     },
     async exportBot(id: string, signal?: AbortSignal): Promise<ExportedFile> {
-      const response = await http.api.get(`/v1/bots/${enc(id)}/export`, { signal, responseType: 'blob' });
-      const blob = response.data instanceof Blob ? response.data : new Blob([JSON.stringify(response.data ?? null)], { type: 'application/json' });
+      const response = await http.api.get(`/v1/bots/${enc(id)}/export`, { signal });
+      const blob = fileBlob(response.data, 'application/json');
       return { blob, filename: filenameFromDisposition(response.headers.get('content-disposition'), `bot-${id}.json`) };
     },
     /** Import is a POST to /v1/bots/ with the exported file as multipart field `file`. */

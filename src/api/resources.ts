@@ -57,6 +57,12 @@ export function isResourceKey(key: string): key is ResourceKey {
   return Object.hasOwn(RESOURCE_DEFS, key);
 }
 
+/** A downloaded body as a file: text as is; JSON the client already parsed, serialised again. */
+export function fileBlob(data: unknown, type: string): Blob {
+  if (data instanceof Blob) return data;
+  return new Blob([typeof data === 'string' ? data : JSON.stringify(data ?? null, null, 2)], { type });
+}
+
 export interface ExportedFile {
   blob: Blob;
   filename: string;
@@ -112,8 +118,9 @@ export function createResourceApi<S extends RecordSchema>(http: Http, def: Resou
     },
     /** The list with the same filters as a file; the server names it (Content-Disposition). */
     async export(query: Query = {}, signal?: AbortSignal): Promise<ExportedFile> {
-      const response = await http.api.get(base, { query: { ...query, export: 'csv' }, signal, responseType: 'blob' });
-      const blob = response.data instanceof Blob ? response.data : new Blob([String(response.data ?? '')]);
+      // Read as text, not blob: a failure's JSON body then still carries the server's message.
+      const response = await http.api.get(base, { query: { ...query, export: 'csv' }, signal });
+      const blob = fileBlob(response.data, response.headers.get('content-type') ?? 'text/csv');
       return { blob, filename: filenameFromDisposition(response.headers.get('content-disposition'), `${def.path}.csv`) };
     },
   };

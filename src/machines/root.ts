@@ -1,4 +1,4 @@
-import { createActor, fromPromise, setup, spawnChild, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, enqueueActions, fromPromise, setup, spawnChild, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
 import { createAuthApi } from '../api/auth';
 import { deleteCookie, writeCookie } from '../api/cookies';
 import type { Http } from '../api/http';
@@ -7,10 +7,12 @@ import type { Permissions } from '../api/schemas/permissions';
 import type { User } from '../api/schemas/user';
 import type { RuntimeConfig } from '../config';
 import { accountFilterMachine, type AccountFilterActor } from './accountFilter';
-import { ACTOR_IDS } from './actorIds';
+import { ACTOR_IDS, resourceActorId } from './actorIds';
 import { authMachine, isSignedIn, type AuthActor } from './auth';
 import { navigationMachine, type NavigationActor } from './navigation';
 import { createOperation, type OperationActor } from './operation';
+import { createResourceLogicFactory, type ResourceOpenEvent } from './resourceRegistry';
+import { isResourceKey } from '../api/resources';
 
 export interface PortalDeps {
   http: Http;
@@ -56,10 +58,22 @@ export function createRootMachine({ http, config, location = '/' }: PortalDeps) 
 
   const globalTotals = createOperation((_input: void, signal) => reportingApi.globalTotals(signal));
 
+  const resourceLogic = createResourceLogicFactory(http);
+
   return setup({
+    types: { events: {} as ResourceOpenEvent },
     actors: { auth, navigation: navigationMachine, accountFilter, globalTotals },
   }).createMachine({
     id: ACTOR_IDS.root,
+    on: {
+      // Resource actors (systemId `resource:<section>`) are created on a section's first use.
+      'resource.open': {
+        actions: enqueueActions(({ enqueue, event, system }) => {
+          if (!isResourceKey(event.section) || system.get(resourceActorId(event.section))) return;
+          enqueue.spawnChild(resourceLogic(event.section), { systemId: resourceActorId(event.section) });
+        }),
+      },
+    },
     entry: [
       spawnChild('navigation', { id: ACTOR_IDS.navigation, systemId: ACTOR_IDS.navigation, input: { location } }),
       spawnChild('accountFilter', { id: ACTOR_IDS.accountFilter, systemId: ACTOR_IDS.accountFilter }),
