@@ -5,6 +5,16 @@ import { redactedPaths } from './redact';
 import { createReplayMachine } from './replayMachine';
 import { parseWalk, type Walk } from './walk';
 
+/** FileReader, not Blob.text(): the one that every browser (and jsdom) has. */
+function readText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsText(file);
+  });
+}
+
 /**
  * Replay a saved walk against this (fresh) portal. Redacted payload values (passwords) are asked
  * for here; a step whose value is left empty is skipped, and the result says so.
@@ -25,7 +35,14 @@ export function ReplayControls({ resolveActor }: { resolveActor: (systemId: stri
     setValues({});
     setFileError('');
     if (!file) return;
-    const parsed = parseWalk(await file.text());
+    let text: string;
+    try {
+      text = await readText(file);
+    } catch {
+      setFileError('This file could not be read.');
+      return;
+    }
+    const parsed = parseWalk(text);
     if (parsed.ok) setWalk(parsed.walk);
     else setFileError(parsed.error);
   };

@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { waitFor as waitForActor } from 'xstate';
+import { REDACTED } from '../../../src/inspector/redact';
+import { walkFromLog, type Walk } from '../../../src/inspector/walk';
+import { signInHandlers } from '../../support/apiFixtures';
+import { mswServer } from '../../support/setupMsw';
+import { authSettled, credentials, renderPanel, startInspectedPortal } from './harness';
+
+/** A tester's session: sign in, go to /users, sign out; the walk saved from its log. */
+async function recordWalk(): Promise<Walk> {
+  const { portal, store } = startInspectedPortal();
+  portal.auth.send({ type: 'auth.submit', credentials });
+  await authSettled(portal);
+  portal.navigation.send({ type: 'navigation.go', to: '/users' });
+  portal.auth.send({ type: 'auth.logout' });
+  await waitForActor(portal.auth, (s) => s.matches('signedOut'));
+  await Promise.resolve();
+  return walkFromLog(store.log);
+}
+
+const walkFile = (walk: Walk) => new File([JSON.stringify(walk)], 'walk.json', { type: 'application/json' });
+
+describe('saving and replaying a walk', () => {
+  test('the saved walk holds the outside events, their settled states, and no password', async () => {
+    mswServer.use(...signInHandlers());
+    const walk = await recordWalk();
+    expect(walk.steps).toEqual([
+      { target: 'auth', event: { type: 'auth.submit', credentials: { email: 'admin@example.com', password: REDACTED } }, expected: 'signedIn' },
+      { target: 'navigation', event: { type: 'navigation.go', to: '/users' }, expected: {} },
+      { target: 'auth', event: { type: 'auth.logout' }, expected: 'signedOut' },
+    ]);
+    expect(JSON.stringify(walk)).not.toContain('"password":"password"');
+  });
+
+  test('a walk replayed on a fresh portal passes, with the redacted password typed in', async () => {
+    const user = userEvent.setup();
+    mswServer.use(...signInHandlers());
+    const walk = await recordWalk();
+    const fresh = startInspectedPortal();
+    renderPanel(fresh.store);
+    await user.upload(screen.getByLabelText('Walk file'), walkFile(walk));
+    expect(await screen.findByText('3 steps for auth, navigation.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Step 1 (auth.submit): value for redacted credentials.password'), 'password');
+    await user.click(screen.getByRole('button', { name: 'Replay walk' }));
+    await waitFor(() => expect(screen.getByText('Walk replayed: all 3 steps reached their recorded states.')).toBeInTheDocument(), { timeout: 5000 });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const states = within(screen.getByRole('table')).getAllByRole('row').filter((row) => row.children[2]?.textContent === 'auth').map((row) => row.children[4]?.textContent);
+    expect(states).toEqual(expect.arrayContaining(['signingIn', 'signedIn', 'signingOut', 'signedOut']));
+  });
+
+  test('replay stops at the first step whose resulting state differs, with a clear message', async () => {
+    const user = userEvent.setup();
+    mswServer.use(...signInHandlers());
+    const walk = await recordWalk();
+    const altered: Walk = { ...walk, steps: walk.steps.map((step, i) => (i === 2 ? { ...step, expected: 'signedIn' } : step)) };
+    const fresh = startInspectedPortal();
+    renderPanel(fresh.store);
+    await user.upload(screen.getByLabelText('Walk file'), walkFile(altered));
+    await user.type(await screen.findByLabelText('Step 1 (auth.submit): value for redacted credentials.password'), 'password');
+    await user.click(screen.getByRole('button', { name: 'Replay walk' }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Step 3: expected auth in signedIn, got signedOut');
+  });
+
+  test('a step whose redacted value is not given is skipped, with a note', async () => {
+    const user = userEvent.setup();
+    mswServer.use(...signInHandlers());
+    const walk = await recordWalk();
+    const fresh = startInspectedPortal();
+    renderPanel(fresh.store);
+    await user.upload(screen.getByLabelText('Walk file'), walkFile({ ...walk, steps: walk.steps.slice(0, 1) }));
+    await user.click(await screen.findByRole('button', { name: 'Replay walk' }));
+    const notes = await screen.findByRole('list', { name: 'Replay notes' });
+    expect(notes).toHaveTextContent('Step 1 (auth.submit to auth) skipped: credentials.password was redacted and no value was given.');
+    expect(fresh.portal.auth.getSnapshot().value).toBe('signedOut');
+  });
+
+  test('a file that is not a walk is refused', async () => {
+    const user = userEvent.setup();
+    const { store } = startInspectedPortal();
+    renderPanel(store);
+    await user.upload(screen.getByLabelText('Walk file'), new File(['{"steps": 1}'], 'x.json', { type: 'application/json' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This file is not a walk saved by the machine inspector.');
+    expect(screen.queryByRole('button', { name: 'Replay walk' })).not.toBeInTheDocument();
+  });
+});
