@@ -1,0 +1,137 @@
+import { assign, enqueueActions, setup, spawnChild, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
+import type { ReportFile, ReportingApi } from '../api/reporting';
+import { createOperation, type OperationActor } from './operation';
+
+/** SPEC §3: a conversation report's tabs; `overview` is the conversation record itself. */
+export const REPORT_TABS = ['overview', 'recordings', 'transcript', 'log', 'actions', 'quotes', 'usage-summary', 'data'] as const;
+export type ReportTab = (typeof REPORT_TABS)[number];
+export type ReportPart = Exclude<ReportTab, 'overview'>;
+export const REPORT_PARTS = REPORT_TABS.filter((t): t is ReportPart => t !== 'overview');
+
+export function isReportTab(value: string | undefined): value is ReportTab {
+  return (REPORT_TABS as readonly string[]).includes(value ?? '');
+}
+
+const OPERATIONS = ['conversation', ...REPORT_PARTS, 'exportTranscript'] as const;
+type ReportOperation = (typeof OPERATIONS)[number];
+
+export interface ConversationReportContext {
+  /** The conversation shown (uuid or id, as in the URL). */
+  conversationId: string | null;
+  tab: ReportTab;
+  /** Parts already requested for this conversation: switching tabs back does not refetch. */
+  requested: ReportPart[];
+}
+
+export type ConversationReportEvent =
+  | { type: 'conversationReport.open'; id: string; tab: ReportTab }
+  | { type: 'conversationReport.reload' }
+  | { type: 'conversationReport.export'; format: 'txt' | 'csv' }
+  | { type: 'conversationReport.close' };
+
+export const conversationReportSystemId = (operation: string) => `conversationReport:${operation}`;
+
+function defaultSave(file: ReportFile): void {
+  if (typeof document === 'undefined' || typeof URL.createObjectURL !== 'function') return;
+  void import('../api/download').then(({ saveBlob }) => saveBlob(file.blob, file.filename));
+}
+
+type Api = Pick<ReportingApi, 'conversation' | 'tab' | 'usageSummary' | 'conversationData' | 'exportTranscript'>;
+
+/**
+ * One conversation report (systemId `conversationReport`): the record, then each tab's part on
+ * first view. Opening another conversation empties every part first, so one conversation's
+ * transcript never shows under another's heading.
+ */
+export function createConversationReportMachine(api: Api, save: (file: ReportFile) => void = defaultSave) {
+  const calls: Record<ReportOperation, (input: never, signal: AbortSignal) => Promise<unknown>> = {
+    conversation: (id: string, signal) => api.conversation(id, signal),
+    recordings: (id: string, signal) => api.tab(id, 'recordings', signal),
+    transcript: (id: string, signal) => api.tab(id, 'transcript', signal),
+    log: (id: string, signal) => api.tab(id, 'log', signal),
+    actions: (id: string, signal) => api.tab(id, 'actions', signal),
+    quotes: (id: string, signal) => api.tab(id, 'quotes', signal),
+    'usage-summary': (id: string, signal) => api.usageSummary(id, signal),
+    data: (id: string, signal) => api.conversationData(id, signal),
+    exportTranscript: async ({ id, format }: { id: string; format: 'txt' | 'csv' }, signal) => {
+      const file = await api.exportTranscript(id, format, signal);
+      save(file);
+      return file.filename;
+    },
+  };
+  const summaries: Record<ReportOperation, string> = {
+    conversation: 'Error Loading Record',
+    recordings: 'Error Loading Records',
+    transcript: 'Error Loading Records',
+    log: 'Error Loading Records',
+    actions: 'Error Loading Actions',
+    quotes: 'Error Loading Records',
+    'usage-summary': 'Error Loading Record',
+    data: 'Error Loading Record',
+    exportTranscript: 'Export Record Failed',
+  };
+  const operations: Record<string, AnyActorLogic> = {};
+  for (const name of OPERATIONS) operations[name] = createOperation(calls[name]);
+
+  return setup({
+    types: { context: {} as ConversationReportContext, events: {} as ConversationReportEvent },
+    actors: operations,
+  }).createMachine({
+    id: 'conversationReport',
+    context: { conversationId: null, tab: 'overview', requested: [] },
+    entry: OPERATIONS.map((name) => spawnChild(name, { id: name, systemId: conversationReportSystemId(name), input: { summary: summaries[name] } })),
+    on: {
+      'conversationReport.open': {
+        actions: enqueueActions(({ context, event, enqueue }) => {
+          const changed = context.conversationId !== event.id;
+          if (changed) {
+            for (const name of OPERATIONS) enqueue.sendTo(name, { type: 'operation.reset' });
+            enqueue.sendTo('conversation', { type: 'operation.start', input: event.id });
+          }
+          const requested = changed ? [] : context.requested;
+          const part = event.tab === 'overview' ? null : event.tab;
+          if (part && !requested.includes(part)) enqueue.sendTo(part, { type: 'operation.start', input: event.id });
+          enqueue(
+            assign({
+              conversationId: event.id,
+              tab: event.tab,
+              requested: part && !requested.includes(part) ? [...requested, part] : requested,
+            }),
+          );
+        }),
+      },
+      'conversationReport.reload': {
+        guard: ({ context }) => context.conversationId !== null,
+        actions: enqueueActions(({ context, enqueue }) => {
+          const id = context.conversationId as string;
+          enqueue.sendTo('conversation', { type: 'operation.start', input: id });
+          if (context.tab !== 'overview') enqueue.sendTo(context.tab, { type: 'operation.start', input: id });
+          // Other parts are fetched again when their tab is next shown.
+          enqueue(assign({ requested: context.tab === 'overview' ? [] : [context.tab] }));
+        }),
+      },
+      'conversationReport.export': {
+        guard: ({ context }) => context.conversationId !== null,
+        actions: enqueueActions(({ context, event, enqueue }) =>
+          enqueue.sendTo('exportTranscript', { type: 'operation.start', input: { id: context.conversationId, format: event.format } }),
+        ),
+      },
+      'conversationReport.close': {
+        actions: enqueueActions(({ enqueue }) => {
+          for (const name of OPERATIONS) enqueue.sendTo(name, { type: 'operation.reset' });
+          enqueue(assign({ conversationId: null, tab: 'overview', requested: [] }));
+        }),
+      },
+    },
+  });
+}
+
+export type ConversationReportMachine = ReturnType<typeof createConversationReportMachine>;
+export type ConversationReportActor = ActorRefFrom<ConversationReportMachine>;
+export type ConversationReportSnapshot = SnapshotFrom<ConversationReportMachine>;
+
+export function reportOperation(actor: ConversationReportActor, name: ReportOperation): OperationActor {
+  const child = actor.getSnapshot().children[name] as OperationActor | undefined;
+  if (!child) throw new Error(`conversationReport: no operation "${name}"`);
+  return child;
+}

@@ -1,0 +1,90 @@
+import { enqueueActions, setup, spawnChild, type ActorRefFrom, type AnyActorLogic } from 'xstate';
+import type { ConversationQuery, ReportFile, ReportingApi } from '../api/reporting';
+import type { Grade } from '../api/schemas/reporting';
+import { createOperation, type OperationActor } from './operation';
+
+/**
+ * Lists of conversations (systemId `conversationReports`): the filtered list, the lists by grade
+ * and by disposition (SPEC §7), the CSV export, and the filter options (dispositions that occur
+ * in the caller's conversations). The list state itself lives in the page URL; the view sends
+ * `conversations.browse` with what the URL says, and a newer browse supersedes an older one.
+ */
+const OPERATIONS = ['list', 'byGrade', 'byDisposition', 'export', 'options'] as const;
+type ListOperation = (typeof OPERATIONS)[number];
+
+export type ConversationListEvent =
+  | { type: 'conversations.browse'; query: ConversationQuery }
+  | { type: 'conversations.paginate'; url: string }
+  | { type: 'conversations.byGrade'; grades: readonly Grade[]; query?: ConversationQuery }
+  | { type: 'conversations.byDisposition'; ids: readonly string[]; query?: ConversationQuery }
+  | { type: 'conversations.export'; query: ConversationQuery }
+  | { type: 'conversations.loadOptions' }
+  | { type: 'conversations.reset' };
+
+export const conversationListSystemId = (operation: string) => `conversationReports:${operation}`;
+
+function defaultSave(file: ReportFile): void {
+  if (typeof document === 'undefined' || typeof URL.createObjectURL !== 'function') return;
+  void import('../api/download').then(({ saveBlob }) => saveBlob(file.blob, file.filename));
+}
+
+type Api = Pick<ReportingApi, 'conversations' | 'paginateConversations' | 'conversationsByGrade' | 'conversationsByDisposition' | 'exportConversations' | 'global'>;
+
+type ListInput = { kind: 'query'; query: ConversationQuery } | { kind: 'url'; url: string };
+
+export function createConversationListMachine(api: Api, save: (file: ReportFile) => void = defaultSave) {
+  const calls: Record<ListOperation, (input: never, signal: AbortSignal) => Promise<unknown>> = {
+    list: (input: ListInput, signal) => (input.kind === 'url' ? api.paginateConversations(input.url, signal) : api.conversations(input.query, signal)),
+    byGrade: ({ grades, query }: { grades: readonly Grade[]; query?: ConversationQuery }, signal) => api.conversationsByGrade(grades, query, signal),
+    byDisposition: ({ ids, query }: { ids: readonly string[]; query?: ConversationQuery }, signal) => api.conversationsByDisposition(ids, query, signal),
+    export: async (query: ConversationQuery, signal) => {
+      const file = await api.exportConversations(query, signal);
+      save(file);
+      return file.filename;
+    },
+    options: async (_input: void, signal) => (await api.global({}, signal)).dispositions ?? [],
+  };
+  const summaries: Record<ListOperation, string> = {
+    list: 'Error Loading Records',
+    byGrade: 'Error Loading Records',
+    byDisposition: 'Error Loading Records',
+    export: 'Export Record Failed',
+    options: 'Error Loading Dispositions',
+  };
+  const operations: Record<string, AnyActorLogic> = {};
+  for (const name of OPERATIONS) operations[name] = createOperation(calls[name]);
+
+  return setup({
+    types: { events: {} as ConversationListEvent },
+    actors: operations,
+  }).createMachine({
+    id: 'conversationReports',
+    entry: OPERATIONS.map((name) => spawnChild(name, { id: name, systemId: conversationListSystemId(name), input: { summary: summaries[name] } })),
+    on: {
+      // One operation for browse and paginate: whichever was asked last wins.
+      'conversations.browse': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('list', { type: 'operation.start', input: { kind: 'query', query: event.query } })) },
+      'conversations.paginate': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('list', { type: 'operation.start', input: { kind: 'url', url: event.url } })) },
+      'conversations.byGrade': {
+        actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('byGrade', { type: 'operation.start', input: { grades: event.grades, query: event.query } })),
+      },
+      'conversations.byDisposition': {
+        actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('byDisposition', { type: 'operation.start', input: { ids: event.ids, query: event.query } })),
+      },
+      'conversations.export': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('export', { type: 'operation.start', input: event.query })) },
+      'conversations.loadOptions': { actions: enqueueActions(({ enqueue }) => enqueue.sendTo('options', { type: 'operation.start' })) },
+      'conversations.reset': {
+        actions: enqueueActions(({ enqueue }) => {
+          for (const name of OPERATIONS) enqueue.sendTo(name, { type: 'operation.reset' });
+        }),
+      },
+    },
+  });
+}
+
+export type ConversationListActor = ActorRefFrom<ReturnType<typeof createConversationListMachine>>;
+
+export function listOperation(actor: ConversationListActor, name: ListOperation): OperationActor {
+  const child = actor.getSnapshot().children[name] as OperationActor | undefined;
+  if (!child) throw new Error(`conversationReports: no operation "${name}"`);
+  return child;
+}
