@@ -16,6 +16,8 @@ export interface Registration {
   email: string;
   password: string;
   password_confirmation: string;
+  /** Where the mailed verification link continues to. */
+  redirect?: string;
 }
 
 /** SPEC §5: a reset submits email, password, password_confirmation and token. */

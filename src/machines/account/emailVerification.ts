@@ -1,0 +1,187 @@
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import type { AccountApi } from '../../api/account';
+import { ApiError } from '../../api/errors';
+import { safeRedirectTarget } from '../landing';
+import { createOperation, failureOf, type OperationFailure } from '../operation';
+import { syncAuth, type AuthOutcome } from './authSync';
+import { goTo, type FlowRefs } from './refs';
+
+/** SPEC §5: the server's words for an expired (or tampered) verification link. */
+export const EXPIRED_LINK_MESSAGE = 'Invalid/Expired url provided.';
+/** SPEC §8 summaries of this flow. */
+export const RESEND_SUMMARY = 'Error resending email verification';
+/** The call did not complete (no answer, server error). */
+export const VERIFY_ERROR_SUMMARY = 'Error verifying email';
+/** The link itself cannot be used (incomplete, or refused for another reason than expiry). */
+export const VERIFY_FAILED_SUMMARY = 'Email Verification Failed';
+export const INCOMPLETE_LINK_TEXT = 'This verification link is incomplete. Open the link from the email again, or request a new one.';
+
+export function isExpiredLink(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && error.serverMessage === EXPIRED_LINK_MESSAGE;
+}
+
+/** Resend for the signed-in, unverified user (`POST /email/verification-notification`). */
+export function createVerificationResendFlow(api: Pick<AccountApi, 'sendVerificationNotification'>) {
+  return createOperation((input: { redirect?: string }, signal) => api.sendVerificationNotification(input, signal));
+}
+
+/** Resend by address (`POST /api/v1/email/resend`), e.g. after an expired link. */
+export function createVerificationRequestFlow(api: Pick<AccountApi, 'resendVerification'>) {
+  return createOperation((input: { email: string; redirect?: string }, signal) => api.resendVerification(input, signal));
+}
+
+export type ConfirmEmailEvent = { type: 'verification.retry' } | { type: 'authSync.settled'; outcome: AuthOutcome };
+
+export interface ConfirmEmailContext extends FlowRefs {
+  /** The verification route's path, or null when the link in the query cannot be followed. */
+  path: string | null;
+  redirect: string;
+  error: OperationFailure | null;
+}
+
+/**
+ * /email-verification-confirmation: follow the signed URL (checking → following), then let the
+ * auth actor see the verified user (syncingAuth) and continue to the redirect target. An expired
+ * link goes to /email-verification-expired (SPEC §4 "marked expired").
+ */
+export const confirmEmailMachine = setup({
+  types: {
+    context: {} as ConfirmEmailContext,
+    events: {} as ConfirmEmailEvent,
+    input: {} as FlowRefs & { path: string | null; redirect?: string | null },
+  },
+  actors: {
+    follow: fromPromise<string, string>(async () => {
+      throw new Error('follow: no actor provided');
+    }),
+    syncAuth,
+  },
+  guards: {
+    'the link can be followed': ({ context }) => context.path !== null,
+    'the link has expired': ({ event }) => isExpiredLink((event as { error?: unknown }).error),
+    'the user is signed in': ({ event }) => (event as { outcome?: AuthOutcome }).outcome === 'signedIn',
+  },
+  actions: {
+    goToExpired: enqueueActions(({ context, enqueue }) => enqueue.sendTo(context.navigation, goTo('/email-verification-expired'))),
+    /** Only if the user is still here: auth may already have landed them elsewhere (one permitted section). */
+    continueToTarget: enqueueActions(({ context, enqueue }) => {
+      const here: string = context.navigation.getSnapshot().context.location;
+      if (here.startsWith('/email-verification')) enqueue.sendTo(context.navigation, goTo(context.redirect));
+    }),
+    /** Signed out (the link was opened in another browser): sign in, then continue. */
+    goToSignIn: enqueueActions(({ context, enqueue }) =>
+      enqueue.sendTo(context.navigation, goTo(`/login?redirect=${encodeURIComponent(context.redirect)}`)),
+    ),
+  },
+}).createMachine({
+  id: 'confirmEmail',
+  context: ({ input }) => ({
+    auth: input.auth,
+    navigation: input.navigation,
+    path: input.path,
+    redirect: safeRedirectTarget(input.redirect) ?? '/dashboard',
+    error: null,
+  }),
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [
+        { guard: 'the link can be followed', target: 'following' },
+        { target: 'failed', actions: assign({ error: { summary: VERIFY_FAILED_SUMMARY, detail: INCOMPLETE_LINK_TEXT, status: 0, fieldErrors: {} } }) },
+      ],
+    },
+    following: {
+      entry: assign({ error: null }),
+      invoke: {
+        src: 'follow',
+        input: ({ context }) => context.path!,
+        onDone: 'syncingAuth',
+        onError: [
+          { guard: 'the link has expired', target: 'expired' },
+          {
+            target: 'failed',
+            actions: assign({
+              error: ({ event }) => {
+                const status = event.error instanceof ApiError ? event.error.status : 0;
+                return failureOf(event.error, status === 0 || status >= 500 ? VERIFY_ERROR_SUMMARY : VERIFY_FAILED_SUMMARY);
+              },
+            }),
+          },
+        ],
+      },
+    },
+    syncingAuth: {
+      invoke: { src: 'syncAuth', input: ({ context }) => ({ auth: context.auth }) },
+      on: {
+        'authSync.settled': [
+          { guard: 'the user is signed in', target: 'verified', actions: 'continueToTarget' },
+          { target: 'verified', actions: 'goToSignIn' },
+        ],
+      },
+    },
+    verified: { type: 'final' },
+    expired: { type: 'final', entry: 'goToExpired' },
+    failed: {
+      on: { 'verification.retry': { guard: 'the link can be followed', target: 'following' } },
+    },
+  },
+});
+
+export function createConfirmEmailFlow(api: Pick<AccountApi, 'followVerificationUrl'>) {
+  return confirmEmailMachine.provide({ actors: { follow: fromPromise(({ input, signal }) => api.followVerificationUrl(input, signal)) } });
+}
+
+export type VerificationCheckEvent = { type: 'verification.check' } | { type: 'authSync.settled'; outcome: AuthOutcome };
+
+export interface VerificationCheckContext extends FlowRefs {
+  redirect: string;
+  notice: string | null;
+}
+
+export const NOT_VERIFIED_YET = 'Your email address is not verified yet. Follow the link in the email we sent you.';
+
+/**
+ * /email-verification's "I have verified my email" button: auth looks again; verified → on to
+ * the redirect target, still unverified → say so and stay.
+ */
+export const verificationCheckMachine = setup({
+  types: {
+    context: {} as VerificationCheckContext,
+    events: {} as VerificationCheckEvent,
+    input: {} as FlowRefs & { redirect?: string | null },
+  },
+  actors: { syncAuth },
+  guards: {
+    'the user is signed in': ({ event }) => (event as { outcome?: AuthOutcome }).outcome === 'signedIn',
+    'the user is signed out': ({ event }) => (event as { outcome?: AuthOutcome }).outcome === 'signedOut',
+  },
+}).createMachine({
+  id: 'verificationCheck',
+  context: ({ input }) => ({ auth: input.auth, navigation: input.navigation, redirect: safeRedirectTarget(input.redirect) ?? '/dashboard', notice: null }),
+  initial: 'idle',
+  states: {
+    idle: { on: { 'verification.check': 'checking' } },
+    checking: {
+      entry: assign({ notice: null }),
+      invoke: { src: 'syncAuth', input: ({ context }) => ({ auth: context.auth }) },
+      on: {
+        'authSync.settled': [
+          {
+            guard: 'the user is signed in',
+            target: 'idle',
+            actions: enqueueActions(({ context, enqueue }) => enqueue.sendTo(context.navigation, goTo(context.redirect))),
+          },
+          {
+            guard: 'the user is signed out',
+            target: 'idle',
+            actions: enqueueActions(({ context, enqueue }) =>
+              enqueue.sendTo(context.navigation, goTo(`/login?redirect=${encodeURIComponent(context.redirect)}`)),
+            ),
+          },
+          { target: 'idle', actions: assign({ notice: NOT_VERIFIED_YET }) },
+        ],
+      },
+    },
+  },
+});
+

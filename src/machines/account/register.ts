@@ -1,0 +1,79 @@
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import type { AccountApi, Registration } from '../../api/account';
+import { failureOf, type OperationFailure } from '../operation';
+import { goTo, verificationPrompt, type FlowRefs } from './refs';
+
+/** SPEC §8 names no registration summary; this follows its "<Thing> Failed" pattern. */
+export const REGISTER_SUMMARY = 'Registration Failed';
+
+export type RegisterEvent = { type: 'register.submit'; registration: Registration };
+
+export interface RegisterContext extends FlowRefs {
+  redirect: string;
+  registration: Registration | null;
+  error: OperationFailure | null;
+}
+
+/**
+ * editing → submitting → registered. Fortify signs the new user in; the auth actor then signs in
+ * with what was typed (its own pipeline: user → 403 unverified), while the user waits on
+ * /email-verification with the redirect kept.
+ */
+export const registerMachine = setup({
+  types: {
+    context: {} as RegisterContext,
+    events: {} as RegisterEvent,
+    input: {} as FlowRefs & { redirect?: string | null },
+  },
+  actors: {
+    register: fromPromise<void, Registration & { redirect: string }>(async () => {
+      throw new Error('register: no actor provided');
+    }),
+  },
+  actions: {
+    tellAuth: enqueueActions(({ context, enqueue }) => {
+      const auth = context.auth.getSnapshot();
+      const registration = context.registration!;
+      // A visitor who was signed in but unverified already has a session: look again instead.
+      if (auth.matches('unverified')) enqueue.sendTo(context.auth, { type: 'auth.retry' });
+      else enqueue.sendTo(context.auth, { type: 'auth.submit', credentials: { email: registration.email, password: registration.password } });
+    }),
+  },
+}).createMachine({
+  id: 'register',
+  context: ({ input }) => ({
+    auth: input.auth,
+    navigation: input.navigation,
+    redirect: input.redirect || '/dashboard',
+    registration: null,
+    error: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: { 'register.submit': { target: 'submitting', actions: assign({ registration: ({ event }) => event.registration }) } },
+    },
+    submitting: {
+      entry: assign({ error: null }),
+      invoke: {
+        src: 'register',
+        input: ({ context }) => ({ ...context.registration!, redirect: context.redirect }),
+        onDone: 'registered',
+        onError: { target: 'editing', actions: assign({ error: ({ event }) => failureOf(event.error, REGISTER_SUMMARY) }) },
+      },
+    },
+    registered: {
+      type: 'final',
+      // Navigate first: the prompt page is where the auth actor's unverified state belongs.
+      entry: [enqueueActions(({ context, enqueue }) => enqueue.sendTo(context.navigation, goTo(verificationPrompt(context.redirect)))), 'tellAuth'],
+    },
+  },
+});
+
+export function createRegisterFlow(api: Pick<AccountApi, 'register'>) {
+  return registerMachine.provide({
+    actors: {
+      register: fromPromise(({ input, signal }) => api.register(input, signal)),
+    },
+  });
+}

@@ -1,0 +1,77 @@
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import type { AccountApi, AccountSettings } from '../../api/account';
+import { failureOf, type OperationFailure } from '../operation';
+import type { FlowRefs } from './refs';
+
+export const FETCH_SETTINGS_SUMMARY = 'Error fetching account settings';
+export const SAVE_SETTINGS_SUMMARY = 'Error updating account settings';
+export const SETTINGS_SAVED = 'Your settings have been saved.';
+
+export type SettingsEvent = { type: 'settings.save'; settings: Partial<AccountSettings> } | { type: 'settings.retry' };
+
+export interface SettingsContext extends Pick<FlowRefs, 'auth'> {
+  settings: AccountSettings | null;
+  error: OperationFailure | null;
+  notice: string | null;
+}
+
+/**
+ * The user's settings (GET/POST /api/v1/user/settings): loading → ready ⇄ saving, loadFailed.
+ * A saved theme colour goes to the auth actor as `auth.userUpdated`, which applies it at once;
+ * the server keeps it on the user, so the next sign-in applies it too (SPEC §6).
+ */
+export const settingsMachine = setup({
+  types: {
+    context: {} as SettingsContext,
+    events: {} as SettingsEvent,
+    input: {} as Pick<FlowRefs, 'auth'>,
+  },
+  actors: {
+    fetchSettings: fromPromise<AccountSettings, void>(async () => {
+      throw new Error('fetchSettings: no actor provided');
+    }),
+    saveSettings: fromPromise<AccountSettings, Partial<AccountSettings>>(async () => {
+      throw new Error('saveSettings: no actor provided');
+    }),
+  },
+  actions: {
+    applyThemeToUser: enqueueActions(({ context, enqueue }) => {
+      const user = context.auth.getSnapshot().context.user;
+      if (user && context.settings) enqueue.sendTo(context.auth, { type: 'auth.userUpdated', user: { ...user, theme_color: context.settings.theme_color } });
+    }),
+  },
+}).createMachine({
+  id: 'settings',
+  context: ({ input }) => ({ auth: input.auth, settings: null, error: null, notice: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      entry: assign({ error: null }),
+      invoke: {
+        src: 'fetchSettings',
+        onDone: { target: 'ready', actions: assign({ settings: ({ event }) => event.output }) },
+        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => failureOf(event.error, FETCH_SETTINGS_SUMMARY) }) },
+      },
+    },
+    loadFailed: { on: { 'settings.retry': 'loading' } },
+    ready: { on: { 'settings.save': 'saving' } },
+    saving: {
+      entry: assign({ error: null, notice: null }),
+      invoke: {
+        src: 'saveSettings',
+        input: ({ event }) => (event as Extract<SettingsEvent, { type: 'settings.save' }>).settings,
+        onDone: { target: 'ready', actions: [assign({ settings: ({ event }) => event.output, notice: SETTINGS_SAVED }), 'applyThemeToUser'] },
+        onError: { target: 'ready', actions: assign({ error: ({ event }) => failureOf(event.error, SAVE_SETTINGS_SUMMARY) }) },
+      },
+    },
+  },
+});
+
+export function createSettingsFlow(api: Pick<AccountApi, 'fetchSettings' | 'saveSettings'>) {
+  return settingsMachine.provide({
+    actors: {
+      fetchSettings: fromPromise(({ signal }) => api.fetchSettings(signal)),
+      saveSettings: fromPromise(({ input, signal }) => api.saveSettings(input, signal)),
+    },
+  });
+}
