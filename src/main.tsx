@@ -24,8 +24,10 @@ async function boot() {
   const recorder = import.meta.env.DEV || config.inspector ? createRecorder() : undefined;
   const portal = startPortal({ http, config, location }, { inspect: recorder?.inspect });
   if (recorder) {
-    const openInspector = () =>
-      void import('./inspector/open').then(({ openInspector: open }) => open(portal.root, recorder)).catch((error: unknown) => console.error('Machine inspector failed to load', error));
+    const openInspector = () => {
+      const from = document.activeElement; // before the menu that opened it closes
+      import('./inspector/open').then(({ openInspector: open }) => open(portal.root, recorder, from)).catch((error: unknown) => console.error('Machine inspector failed to load', error));
+    };
     registerInspectorOpener(openInspector);
     if (new URLSearchParams(window.location.search).has('inspect')) openInspector();
   }

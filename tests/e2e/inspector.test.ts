@@ -1,0 +1,113 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { signIn, startE2E, type E2E } from '../support/browser';
+
+interface WalkFile {
+  format: string;
+  steps: Array<{ target: string; event: { type: string; [key: string]: unknown }; expected: unknown }>;
+}
+
+let e2e: E2E;
+beforeEach(async () => {
+  e2e = await startE2E();
+});
+afterEach(async () => {
+  await e2e?.close();
+});
+
+/** A fresh portal: new browser context (no cookies, no session), opened with ?inspect. */
+async function freshInspectedPage(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByRole('dialog', { name: 'Machine inspector' }).waitFor();
+  await page.getByLabel('Email').waitFor();
+  return page;
+}
+
+async function replay(page: Page, walk: WalkFile, password: string | undefined) {
+  const panel = page.getByRole('dialog', { name: 'Machine inspector' });
+  await panel.getByLabel('Walk file').setInputFiles({ name: 'walk.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(walk)) });
+  if (password !== undefined) await panel.getByLabel(/value for redacted credentials\.password/).fill(password);
+  await panel.getByRole('button', { name: 'Replay walk' }).click();
+}
+
+const authStates = (page: Page) =>
+  page
+    .getByRole('dialog', { name: 'Machine inspector' })
+    .getByRole('table')
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.filter((row) => row.children[2]?.textContent === 'auth').map((row) => row.children[4]?.textContent ?? ''));
+
+describe('machine inspector in Chromium', () => {
+  test('?inspect opens it; the sign-in is logged from boot; the saved walk replays on a fresh page; an altered walk fails at its step', async () => {
+    const { page, url, context } = e2e;
+    await page.goto(url('/login?inspect'));
+    const panel = page.getByRole('dialog', { name: 'Machine inspector' });
+    await panel.getByRole('heading', { name: 'Machine inspector' }).waitFor();
+    await expect(panel.getByRole('heading', { name: 'Machine inspector' }).evaluate((h) => h === document.activeElement)).resolves.toBe(true);
+
+    await signIn(page, 'admin@example.com');
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'Global totals' }).waitFor();
+    await panel.getByTestId('current-state').filter({ hasText: 'signedIn' }).waitFor();
+
+    // The auth actor moved through its states, in order, in the log.
+    await panel.getByLabel('Show events of').selectOption('auth');
+    const states = await authStates(page);
+    const order = ['signingIn', 'fetchingUser', 'fetchingPermissions', 'signedIn'].map((s) => states.indexOf(s));
+    expect(order.every((index) => index >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(await panel.getByRole('table').textContent()).not.toContain('"password":"password"');
+
+    // The statechart marks the active state.
+    await expect(panel.getByRole('img', { name: 'signedIn (active)' }).getAttribute('aria-current')).resolves.toBe('true');
+
+    // Save the whole walk (all actors) and capture the download.
+    await panel.getByLabel('Show events of').selectOption('');
+    const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Save walk' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^walk-.*\.json$/);
+    const walk = JSON.parse(await readFile((await download.path())!, 'utf8')) as WalkFile;
+    expect(walk.format).toBe('agent-portal-walk');
+    const submitIndex = walk.steps.findIndex((step) => step.event.type === 'auth.submit');
+    expect(submitIndex).toBeGreaterThanOrEqual(0);
+    expect(walk.steps[submitIndex]).toMatchObject({ target: 'auth', event: { credentials: { email: 'admin@example.com', password: '[redacted]' } }, expected: 'signedIn' });
+    expect(JSON.stringify(walk)).not.toContain('"password":"password"');
+    await context.close();
+
+    // Replayed on a fresh page, with the password typed in: it passes and signs in for real.
+    const fresh = await freshInspectedPage(e2e.browser, url('/login?inspect'));
+    await replay(fresh, walk, 'password');
+    await fresh.getByText(`Walk replayed: all ${walk.steps.length} steps reached their recorded states.`).waitFor({ timeout: 30_000 });
+    await fresh.waitForURL('**/dashboard');
+    expect(await authStates(fresh)).toEqual(expect.arrayContaining(['signingIn', 'fetchingUser', 'fetchingPermissions', 'signedIn']));
+
+    // A deliberately altered walk (sign-in expected to fail) stops at that step, with its number.
+    const altered: WalkFile = { ...walk, steps: walk.steps.map((step, i) => (i === submitIndex ? { ...step, expected: 'signedOut' } : step)) };
+    const third = await freshInspectedPage(e2e.browser, url('/login?inspect'));
+    await replay(third, altered, 'password');
+    const alert = third.getByRole('dialog', { name: 'Machine inspector' }).getByRole('alert');
+    await alert.waitFor({ timeout: 30_000 });
+    expect(await alert.textContent()).toBe(`Step ${submitIndex + 1}: expected auth in signedOut, got signedIn`);
+    expect(e2e.pageErrors).toEqual([]);
+  });
+
+  test('the user menu opens the inspector; Escape closes it and focus returns to the menu', async () => {
+    const { page, url } = e2e;
+    await page.goto(url('/login'));
+    await signIn(page, 'admin@example.com');
+    await page.waitForURL('**/dashboard');
+    expect(await page.getByRole('dialog', { name: 'Machine inspector' }).count()).toBe(0);
+    const menuButton = page.getByRole('button', { name: /Ada|Admin|admin@example.com/ });
+    await menuButton.click();
+    await page.getByRole('button', { name: 'Machine inspector' }).click();
+    const panel = page.getByRole('dialog', { name: 'Machine inspector' });
+    await panel.waitFor();
+    // Recorded from boot even though the panel opened later.
+    await panel.getByRole('table').getByText('auth.submit').first().waitFor();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    await expect(menuButton.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
+  });
+});
