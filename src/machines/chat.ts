@@ -113,6 +113,15 @@ type Ctx = ChatContext;
 const chatOf = (context: Ctx, streamKey: string | null) => context.chats.find((c) => c.streamKey === streamKey);
 const isOpen = (context: Ctx, streamKey: string) => !!chatOf(context, streamKey);
 
+/** Two chats with the same bot get "Demo bot", "Demo bot (2)": the list must tell them apart. */
+function uniqueTitle(context: Ctx, title: string): string {
+  const taken = new Set(context.chats.map((c) => c.ref.getSnapshot().context.title));
+  if (!taken.has(title)) return title;
+  let n = 2;
+  while (taken.has(`${title} (${n})`)) n += 1;
+  return `${title} (${n})`;
+}
+
 /** The chat `step` places away from the current one (wrapping), for Alt+Up / Alt+Down. */
 function neighbour(context: Ctx, step: 1 | -1): string | null {
   if (context.chats.length === 0) return null;
@@ -164,7 +173,7 @@ export const chatMachine = setup({
         // The first event of a new stream key: a new chat, and it becomes current.
         const [pending, ...rest] = context.pending;
         const number = context.opened + 1;
-        const title = message.title ?? pending?.title ?? `Chat ${number}`;
+        const title = uniqueTitle(context, message.title ?? pending?.title ?? `Chat ${number}`);
         for (const chat of context.chats) enqueue.sendTo(chat.ref, { type: 'stream.blur' });
         enqueue.assign(({ spawn }) => ({
           chats: [
@@ -318,4 +327,15 @@ export function connectionStatus(snapshot: Pick<ChatSnapshot, 'matches'>): ChatC
   if (snapshot.matches('online')) return ChatConnectionStatus.connecting;
   if (snapshot.matches('error')) return ChatConnectionStatus.error;
   return ChatConnectionStatus.disconnected;
+}
+
+/** Sent to the root actor: spawns the chat actor (systemId `chat`) on first use of live chat. */
+export interface ChatStartEvent {
+  type: 'chat.start';
+}
+
+/** The system's chat actor, spawned by the root on first use (the same one every time after). */
+export function ensureChatActor(root: { send(event: ChatStartEvent): void; system: { get(id: string): unknown } }): ChatActor {
+  root.send({ type: 'chat.start' });
+  return root.system.get('chat') as ChatActor;
 }

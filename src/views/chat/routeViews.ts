@@ -1,6 +1,6 @@
-import { notAvailableView } from '../common/notAvailableView';
+import { lazyView } from '../lazyView';
 
 /** /chat. Owned by the live-chat work. */
 export const chatViews = {
-  console: notAvailableView,
+  console: lazyView(() => import('./ChatConsolePage')),
 };

@@ -1,0 +1,85 @@
+import { and, assign, fromPromise, not, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { PlaceCallInput, PlacedCall } from '../api/calls';
+import { failureOf, OperationStatus, type OperationFailure, type OperationStatusCode } from './operation';
+import { phoneDigits } from '../format/phone';
+
+/** SPEC §9: the outbound call request shows its loading state for 5000 ms. */
+export const CALL_LOADING_MS = 5000;
+
+/** SPEC §5: fewer than 10 digits is an invalid phone number; 15 is E.164's longest. */
+export function isCallablePhone(phone: string): boolean {
+  const digits = phoneDigits(phone);
+  return digits.length >= 10 && digits.length <= 15;
+}
+
+export interface CallContext {
+  input: PlaceCallInput | null;
+  output: PlacedCall | null;
+  error: OperationFailure | null;
+  /** The 5 s minimum has passed. */
+  elapsed: boolean;
+}
+
+export type CallEvent = { type: 'call.place'; input: PlaceCallInput } | { type: 'call.reset' };
+
+/**
+ * An outbound call request: idle 0 → loading 1 → success 2 | failed 3. Loading lasts 5 s even
+ * when the API answers sooner (SPEC §4), longer if it is slower; a failure shows at once.
+ */
+export const callMachine = setup({
+  types: { context: {} as CallContext, events: {} as CallEvent },
+  actors: {
+    placeCall: fromPromise<PlacedCall, PlaceCallInput>(async () => {
+      throw new Error('call: no `placeCall` actor provided');
+    }),
+  },
+  delays: { callLoading: CALL_LOADING_MS },
+  guards: {
+    'phone is callable': ({ event }) => event.type === 'call.place' && isCallablePhone(event.input.phone) && event.input.instanceId !== '',
+    'loading time is over': ({ context }) => context.elapsed,
+  },
+}).createMachine({
+  id: 'call',
+  context: { input: null, output: null, error: null, elapsed: false },
+  initial: 'idle',
+  on: {
+    // One call at a time: a new one only once the previous request has settled.
+    'call.place': {
+      guard: and(['phone is callable', not(stateIn('loading'))]),
+      target: '.loading',
+      actions: assign({ input: ({ event }) => event.input }),
+    },
+    'call.reset': { target: '.idle', actions: assign({ input: null, output: null, error: null, elapsed: false }) },
+  },
+  states: {
+    idle: {},
+    loading: {
+      entry: assign({ elapsed: false, error: null, output: null }),
+      after: { callLoading: { actions: assign({ elapsed: true }) } },
+      initial: 'requesting',
+      states: {
+        requesting: {
+          invoke: {
+            src: 'placeCall',
+            input: ({ context }) => context.input!,
+            onDone: { target: 'placed', actions: assign({ output: ({ event }) => event.output }) },
+            onError: { target: '#call.failed', actions: assign({ error: ({ event }) => failureOf(event.error, 'Error Placing Call') }) },
+          },
+        },
+        placed: { always: { guard: 'loading time is over', target: '#call.success' } },
+      },
+    },
+    success: {},
+    failed: {},
+  },
+});
+
+export type CallActor = ActorRefFrom<typeof callMachine>;
+export type CallSnapshot = SnapshotFrom<typeof callMachine>;
+
+export function callStatus(snapshot: Pick<CallSnapshot, 'matches'>): OperationStatusCode {
+  if (snapshot.matches('loading')) return OperationStatus.loading;
+  if (snapshot.matches('success')) return OperationStatus.success;
+  if (snapshot.matches('failed')) return OperationStatus.failed;
+  return OperationStatus.idle;
+}

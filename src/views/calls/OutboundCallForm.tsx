@@ -1,0 +1,132 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { createCallsApi, type PlaceCallInput, type PlacedCall } from '../../api/calls';
+import { formatPhone } from '../../format/phone';
+import { callMachine, callStatus, isCallablePhone, type CallSnapshot } from '../../machines/call';
+import { connectionStatus, ensureChatActor, type ChatSnapshot } from '../../machines/chat';
+import { LoadingState } from '../common/LoadingState';
+import { OperationError } from '../common/OperationError';
+import { useTargets } from '../chat/useTargets';
+import { useCan, usePortal } from '../PortalContext';
+import './calls.css';
+
+export interface OutboundCallFormProps {
+  /** Fixed instance (the instance detail page); otherwise the user picks one. */
+  instanceId?: string;
+  /** Prefilled number (the contact detail page). */
+  phone?: string;
+}
+
+const selectClientId = (s: ChatSnapshot) => s.context.clientId;
+const selectConnected = (s: ChatSnapshot) => connectionStatus(s) === 2;
+const selectStatus = (s: CallSnapshot) => callStatus(s);
+const selectError = (s: CallSnapshot) => s.context.error;
+const selectCalled = (s: CallSnapshot) => s.context.input?.phone ?? '';
+
+/**
+ * SPEC §7's outbound call from an instance (or to a contact): instance + phone, the phone checked
+ * and shown in SPEC §5's format; progress arrives on the chat connection (its ClientId), so the
+ * form makes sure that connection is up. Reusable on the instance and contact pages.
+ */
+export function OutboundCallForm({ instanceId: fixedInstance, phone: initialPhone = '' }: OutboundCallFormProps) {
+  const { http, root } = usePortal();
+  const allowed = useCan('Chat', 'add');
+  const [chat] = useState(() => ensureChatActor(root));
+  const clientId = useSelector(chat, selectClientId);
+  const connected = useSelector(chat, selectConnected);
+  const machine = useMemo(() => {
+    const api = createCallsApi(http);
+    return callMachine.provide({ actors: { placeCall: fromPromise<PlacedCall, PlaceCallInput>(({ input, signal }) => api.placeCall(input, signal)) } });
+  }, [http]);
+  const call = useActorRef(machine);
+  const status = useSelector(call, selectStatus);
+  const error = useSelector(call, selectError);
+  const called = useSelector(call, selectCalled);
+  const instances = useTargets('instances');
+  const [instanceId, setInstanceId] = useState(fixedInstance ?? '');
+  const [phone, setPhone] = useState(initialPhone);
+  const [suppressHistory, setSuppressHistory] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const ids = useId();
+
+  useEffect(() => {
+    if (allowed && chat.getSnapshot().matches('disconnected')) chat.send({ type: 'chat.connect' });
+  }, [allowed, chat]);
+  useEffect(() => {
+    if (!fixedInstance && !instanceId && instances.items[0]) setInstanceId(instances.items[0].id);
+  }, [fixedInstance, instanceId, instances.items]);
+
+  if (!allowed) return <p className="notice">Your role does not allow placing calls.</p>;
+
+  const phoneOk = isCallablePhone(phone);
+  const loading = status === 1;
+  const canCall = phoneOk && instanceId !== '' && clientId !== null && connected && !loading;
+  const typedInstance = !fixedInstance && (instances.missing || !instances.permitted || (instances.error !== null && instances.items.length === 0));
+
+  return (
+    <form
+      className="call-form"
+      aria-labelledby={`${ids}-title`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTouched(true);
+        if (canCall) call.send({ type: 'call.place', input: { instanceId, phone, clientId, suppressHistory } });
+      }}
+    >
+      <h2 id={`${ids}-title`}>Outbound call</h2>
+      {!fixedInstance &&
+        (typedInstance ? (
+          <label className="field">
+            <span>Instance ID</span>
+            <input inputMode="numeric" value={instanceId} onChange={(event) => setInstanceId(event.target.value.replace(/\D/g, ''))} />
+          </label>
+        ) : (
+          <label className="field">
+            <span>Instance</span>
+            <select value={instanceId} onChange={(event) => setInstanceId(event.target.value)}>
+              {instances.items.length === 0 && <option value="">{instances.loading ? 'Loading instances…' : 'No instances'}</option>}
+              {instances.items.map((instance) => (
+                <option key={instance.id} value={instance.id}>
+                  {instance.name ?? `Instance ${instance.id}`}
+                  {instance.phone_number ? ` — ${formatPhone(instance.phone_number)}` : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+      {typedInstance && instances.missing && <p className="chat-hint">This API does not list instances yet: enter the instance ID.</p>}
+      <OperationError error={instances.error} />
+      <label className="field">
+        <span>Phone number</span>
+        <input
+          type="tel"
+          autoComplete="tel"
+          value={phone}
+          aria-invalid={touched && !phoneOk}
+          aria-describedby={`${ids}-phone`}
+          onChange={(event) => setPhone(event.target.value)}
+          onBlur={() => setTouched(true)}
+        />
+      </label>
+      <p id={`${ids}-phone`} className={touched && !phoneOk ? 'field-error' : 'call-phone-preview'}>
+        {phone ? formatPhone(phone) : 'Not Provided'}
+      </p>
+      <label className="field field-inline">
+        <input type="checkbox" checked={suppressHistory} onChange={(event) => setSuppressHistory(event.target.checked)} />
+        <span>Progress only (suppress the call's history)</span>
+      </label>
+      <button type="submit" className="button button-primary" disabled={loading || !connected}>
+        Call
+      </button>
+      {!connected && <p className="chat-hint">Calls report their progress over the chat connection, which is not connected.</p>}
+      {loading && <LoadingState label={`Calling ${formatPhone(called)}…`} />}
+      {status === 2 && (
+        <p className="call-placed" role="status">
+          Call placed to {formatPhone(called)}. Its progress appears in the chat list.
+        </p>
+      )}
+      <OperationError error={error} />
+    </form>
+  );
+}

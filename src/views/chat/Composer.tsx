@@ -1,0 +1,62 @@
+import { useSelector } from '@xstate/react';
+import type { KeyboardEvent } from 'react';
+import { isEnded, type ChatStreamActor } from '../../machines/chatStream';
+
+interface ComposerProps {
+  stream: ChatStreamActor;
+  connected: boolean;
+  onSend: (text: string) => void;
+  /** Escape: focus leaves the composer for the chat list. */
+  onLeave: () => void;
+}
+
+/** Enter sends (non-empty text only), Shift+Enter starts a new line, Escape leaves. The draft lives in the chat's actor. */
+export function Composer({ stream, connected, onSend, onLeave }: ComposerProps) {
+  const draft = useSelector(stream, (s) => s.context.draft);
+  const title = useSelector(stream, (s) => s.context.title);
+  const ended = useSelector(stream, isEnded);
+  const canSend = connected && !ended && draft.trim() !== '';
+  const send = () => {
+    if (canSend) onSend(draft);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.altKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      onLeave();
+    }
+  };
+  return (
+    <form
+      className="chat-composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      <label htmlFor="chat-composer-input" className="visually-hidden">
+        Message to {title}
+      </label>
+      <textarea
+        id="chat-composer-input"
+        rows={2}
+        value={draft}
+        disabled={ended}
+        placeholder={ended ? 'This chat has ended.' : 'Type a message — Enter sends, Shift+Enter adds a line'}
+        onChange={(event) => stream.send({ type: 'stream.draft', text: event.target.value })}
+        onKeyDown={onKeyDown}
+        aria-describedby={!connected && !ended ? 'chat-composer-offline' : undefined}
+      />
+      <button type="submit" className="button button-primary" disabled={!canSend}>
+        Send
+      </button>
+      {!connected && !ended && (
+        <p id="chat-composer-offline" className="chat-composer-note">
+          Not connected: your message stays here until the gateway is back.
+        </p>
+      )}
+    </form>
+  );
+}

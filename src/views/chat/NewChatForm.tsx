@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import type { ChatTarget } from '../../machines/chatStream';
+import { OperationError } from '../common/OperationError';
+import { useTargets } from './useTargets';
+
+const DEMO = '';
+
+/** Start a chat with a bot, or with an instance's bot; the gateway's demo bot when nothing is chosen. */
+export function NewChatForm({ connected, onOpen }: { connected: boolean; onOpen: (title: string, target: ChatTarget) => void }) {
+  const bots = useTargets('bots');
+  const instances = useTargets('instances');
+  const [choice, setChoice] = useState(DEMO);
+  const unavailable = [bots.permitted && bots.missing && 'bots', instances.permitted && instances.missing && 'instances'].filter(Boolean);
+
+  const start = () => {
+    const [kind, id] = choice.split(':');
+    if (kind === 'bot' && id) onOpen(bots.items.find((b) => b.id === id)?.name ?? `Bot ${id}`, { botId: id });
+    else if (kind === 'instance' && id) onOpen(instances.items.find((i) => i.id === id)?.name ?? `Instance ${id}`, { instanceId: id });
+    else onOpen('Demo bot', {});
+  };
+
+  return (
+    <form
+      className="chat-new"
+      onSubmit={(event) => {
+        event.preventDefault();
+        start();
+      }}
+    >
+      <label className="field">
+        <span>Chat with</span>
+        <select value={choice} onChange={(event) => setChoice(event.target.value)}>
+          <option value={DEMO}>Demo bot (default)</option>
+          {bots.items.length > 0 && (
+            <optgroup label="Bots">
+              {bots.items.map((bot) => (
+                <option key={bot.id} value={`bot:${bot.id}`}>
+                  {bot.name ?? `Bot ${bot.id}`}
+                </option>
+              ))}
+            </optgroup>
+          )}
+          {instances.items.length > 0 && (
+            <optgroup label="Instances">
+              {instances.items.map((instance) => (
+                <option key={instance.id} value={`instance:${instance.id}`}>
+                  {instance.name ?? `Instance ${instance.id}`}
+                </option>
+              ))}
+            </optgroup>
+          )}
+        </select>
+      </label>
+      {(bots.loading || instances.loading) && <p className="chat-hint" role="status">Loading bots and instances…</p>}
+      {unavailable.length > 0 && (
+        <p className="chat-hint" role="status">
+          This API does not list {unavailable.join(' or ')} yet; you can still chat with the demo bot.
+        </p>
+      )}
+      <OperationError error={bots.error} />
+      <OperationError error={instances.error} />
+      <button type="submit" className="button button-primary" disabled={!connected}>
+        New chat
+      </button>
+    </form>
+  );
+}

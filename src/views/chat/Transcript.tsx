@@ -1,0 +1,62 @@
+import { memo, useCallback, useLayoutEffect, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { formatTimestamp } from '../../format/timestamp';
+import type { ChatStreamActor, ChatStreamSnapshot, TranscriptEntry } from '../../machines/chatStream';
+import { StreamingReply } from './StreamingReply';
+
+const Entry = memo(function Entry({ entry }: { entry: TranscriptEntry }) {
+  const time = <time dateTime={entry.timestamp}>{formatTimestamp(entry.timestamp)}</time>;
+  if (entry.kind === 'system') {
+    return (
+      <li className="chat-system">
+        <span>{entry.text}</span> {time}
+      </li>
+    );
+  }
+  return (
+    <li className={`chat-message chat-message-${entry.role}${entry.interrupted ? ' chat-message-interrupted' : ''}`}>
+      <span className="chat-message-who">{entry.role === 'user' ? 'You' : 'Bot'}</span> {time}
+      <p className="chat-message-text">{entry.msg}</p>
+      {entry.interrupted && <p className="chat-message-note">Interrupted: the connection dropped before this reply finished.</p>}
+    </li>
+  );
+});
+
+/** Settled entries never change, so each renders once; only the streaming reply re-renders. */
+const SettledEntries = memo(function SettledEntries({ entries }: { entries: TranscriptEntry[] }) {
+  return (
+    <ol className="chat-log" role="log" aria-label="Transcript">
+      {entries.map((entry) => (
+        <Entry key={entry.id} entry={entry} />
+      ))}
+    </ol>
+  );
+});
+
+const selectTranscript = (s: ChatStreamSnapshot) => s.context.transcript;
+
+export function Transcript({ stream }: { stream: ChatStreamActor }) {
+  const entries = useSelector(stream, selectTranscript);
+  const box = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
+  const follow = useCallback(() => {
+    const el = box.current;
+    if (el && pinned.current) el.scrollTop = el.scrollHeight;
+  }, []);
+  useLayoutEffect(follow, [entries, follow]);
+  return (
+    <div
+      className="chat-transcript"
+      ref={box}
+      tabIndex={0}
+      aria-label="Conversation"
+      onScroll={(event) => {
+        const el = event.currentTarget;
+        pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+      }}
+    >
+      <SettledEntries entries={entries} />
+      <StreamingReply stream={stream} onFlushed={follow} />
+    </div>
+  );
+}

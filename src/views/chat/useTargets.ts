@@ -1,0 +1,38 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { createCallsApi, type Target } from '../../api/calls';
+import { createOperation, type OperationSnapshot } from '../../machines/operation';
+import { useCan, usePortal } from '../PortalContext';
+
+export interface TargetList {
+  /** The user may list these at all (asking without permission would send them to /error/forbidden). */
+  permitted: boolean;
+  loading: boolean;
+  items: Target[];
+  /** The API has no such list (404): the caller offers its fallback. */
+  missing: boolean;
+  error: { summary: string; detail: string } | null;
+}
+
+const selectItems = (s: OperationSnapshot) => (s.context.output as Target[] | undefined) ?? [];
+const selectError = (s: OperationSnapshot) => s.context.error;
+const selectLoading = (s: OperationSnapshot) => s.matches('loading');
+
+/** The bots or instances a chat or call can target, loaded once per mount through an operation actor. */
+export function useTargets(kind: 'bots' | 'instances'): TargetList {
+  const { http } = usePortal();
+  const permitted = useCan(kind === 'bots' ? 'Bots' : 'Instances', 'browse');
+  const operation = useMemo(() => {
+    const api = createCallsApi(http);
+    return createOperation((_input: void, signal) => (kind === 'bots' ? api.listBots(signal) : api.listInstances(signal)));
+  }, [http, kind]);
+  const actor = useActorRef(operation, { input: { summary: kind === 'bots' ? 'Error Loading Bots' : 'Error Loading Instances' } });
+  useEffect(() => {
+    if (permitted) actor.send({ type: 'operation.start' });
+  }, [actor, permitted]);
+  const items = useSelector(actor, selectItems);
+  const error = useSelector(actor, selectError);
+  const loading = useSelector(actor, selectLoading);
+  const missing = error?.status === 404;
+  return { permitted, loading, items, missing, error: missing ? null : error };
+}
