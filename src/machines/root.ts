@@ -1,6 +1,6 @@
 import { createActor, enqueueActions, fromPromise, setup, spawnChild, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
 import { createAuthApi } from '../api/auth';
-import { deleteCookie, writeCookie } from '../api/cookies';
+import { deleteCookie, readCookie, writeCookie } from '../api/cookies';
 import type { Http } from '../api/http';
 import { createReportingApi } from '../api/reporting';
 import type { Permissions } from '../api/schemas/permissions';
@@ -9,6 +9,7 @@ import type { RuntimeConfig } from '../config';
 import { accountFilterMachine, type AccountFilterActor } from './accountFilter';
 import { ACTOR_IDS, resourceActorId } from './actorIds';
 import { authMachine, isSignedIn, type AuthActor } from './auth';
+import { chatMachine, createChatSocketActor, type ChatActor, type ChatStartEvent } from './chat';
 import { navigationMachine, type NavigationActor } from './navigation';
 import { createOperation, type OperationActor } from './operation';
 import { createResourceLogicFactory, type ResourceOpenEvent } from './resourceRegistry';
@@ -16,7 +17,7 @@ import { isResourceKey } from '../api/resources';
 
 export interface PortalDeps {
   http: Http;
-  config: Pick<RuntimeConfig, 'cookies'>;
+  config: Pick<RuntimeConfig, 'cookies'> & Partial<Pick<RuntimeConfig, 'chatUrl'>>;
   /** Where the portal starts (path + query). */
   location?: string;
 }
@@ -59,13 +60,21 @@ export function createRootMachine({ http, config, location = '/' }: PortalDeps) 
   const globalTotals = createOperation((_input: void, signal) => reportingApi.globalTotals(signal));
 
   const resourceLogic = createResourceLogicFactory(http);
+  // The chat session token is read at each connection attempt: a new sign-in brings a new one.
+  const chat = chatMachine.provide({ actors: { socket: createChatSocketActor({ url: config.chatUrl ?? '', token: () => readCookie(cookies.chatSession) }) } });
 
   return setup({
-    types: { events: {} as ResourceOpenEvent },
-    actors: { auth, navigation: navigationMachine, accountFilter, globalTotals },
+    types: { events: {} as ResourceOpenEvent | ChatStartEvent },
+    actors: { auth, navigation: navigationMachine, accountFilter, globalTotals, chat },
   }).createMachine({
     id: ACTOR_IDS.root,
     on: {
+      // The chat actor (systemId `chat`) is created on first use of live chat, then lives on.
+      'chat.start': {
+        actions: enqueueActions(({ enqueue, system }) => {
+          if (!system.get(ACTOR_IDS.chat)) enqueue.spawnChild('chat', { id: ACTOR_IDS.chat, systemId: ACTOR_IDS.chat });
+        }),
+      },
       // Resource actors (systemId `resource:<section>`) are created on a section's first use.
       'resource.open': {
         actions: enqueueActions(({ enqueue, event, system }) => {
@@ -120,6 +129,8 @@ export function startPortal(deps: PortalDeps, options: { inspect?: Observer<Insp
 
   // Signed-out users must not keep the previous user's account filter.
   auth.subscribe((snapshot) => {
+    // Nor the previous user's chats: disconnect and forget them.
+    if (snapshot.matches('signedOut')) (system.get(ACTOR_IDS.chat) as ChatActor | undefined)?.send({ type: 'chat.reset' });
     if (snapshot.matches('signedOut') && accountFilter.getSnapshot().context.accountId) {
       accountFilter.send({ type: 'accountFilter.clear' });
     }
