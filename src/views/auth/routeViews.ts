@@ -1,16 +1,15 @@
-import { notAvailableView } from '../common/notAvailableView';
 import { lazyView } from '../lazyView';
 
 /** Views of the public account routes (SPEC §2). Owned by the account-flows work. */
 export const authViews = {
   login: lazyView(() => import('./LoginPage')),
   logout: lazyView(() => import('./LogoutPage')),
-  register: notAvailableView,
-  forgotPassword: notAvailableView,
-  resetPassword: notAvailableView,
-  resetPasswordThanks: notAvailableView,
-  emailVerification: notAvailableView,
-  emailVerificationRequest: notAvailableView,
-  emailVerificationConfirmation: notAvailableView,
-  emailVerificationExpired: notAvailableView,
+  register: lazyView(() => import('./RegisterPage')),
+  forgotPassword: lazyView(() => import('./ForgotPasswordPage')),
+  resetPassword: lazyView(() => import('./ResetPasswordPage')),
+  resetPasswordThanks: lazyView(() => import('./ResetPasswordThanksPage')),
+  emailVerification: lazyView(() => import('./EmailVerificationPage')),
+  emailVerificationRequest: lazyView(() => import('./EmailVerificationRequestPage')),
+  emailVerificationConfirmation: lazyView(() => import('./EmailVerificationConfirmationPage')),
+  emailVerificationExpired: lazyView(() => import('./EmailVerificationExpiredPage')),
 };

@@ -1,8 +1,8 @@
-import { notAvailableView } from '../common/notAvailableView';
+import { lazyView } from '../lazyView';
 
 /** /settings and /users/settings (no permission needed). Owned by the account-flows work. */
 export const settingsViews = {
-  settings: notAvailableView,
-  userSettings: notAvailableView,
-  verifyEmail: notAvailableView,
+  settings: lazyView(() => import('./SettingsPage')),
+  userSettings: lazyView(() => import('./UserSettingsPage')),
+  verifyEmail: lazyView(() => import('./VerifyEmailPage')),
 };

@@ -1,0 +1,43 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { Link } from 'wouter';
+import { verificationPathFrom } from '../../api/account';
+import { createConfirmEmailFlow } from '../../machines/account/emailVerification';
+import { LoadingState } from '../common/LoadingState';
+import { OperationError } from '../common/OperationError';
+import { usePortal } from '../PortalContext';
+import { useAccountApi, useQueryParam } from './useAccountApi';
+import './account.css';
+
+/** Opened from the mailed link: follows the signed URL in `?url=`, then continues to `?redirect=`. */
+export default function EmailVerificationConfirmationPage() {
+  const { auth, navigation, config } = usePortal();
+  const api = useAccountApi();
+  const rawUrl = useQueryParam('url');
+  const redirect = useQueryParam('redirect');
+  const path = useMemo(() => {
+    const origins = [config.apiOrigin, typeof window === 'undefined' ? '' : window.location.origin].filter(Boolean).map((o) => o.replace(/\/$/, ''));
+    return verificationPathFrom(rawUrl, origins);
+  }, [rawUrl, config.apiOrigin]);
+  const machine = useMemo(() => createConfirmEmailFlow(api), [api]);
+  const flow = useActorRef(machine, { input: { auth, navigation, path, redirect } });
+  const failed = useSelector(flow, (s) => s.matches('failed'));
+  const error = useSelector(flow, (s) => s.context.error);
+  const verified = useSelector(flow, (s) => s.matches('verified') || s.matches('syncingAuth'));
+
+  return (
+    <section className="auth-card" aria-labelledby="confirm-title">
+      <h1 id="confirm-title">Confirming your email</h1>
+      {failed ? (
+        <>
+          <OperationError error={error} onRetry={path ? () => flow.send({ type: 'verification.retry' }) : undefined} />
+          <p className="auth-links">
+            <Link href="/email-verification-request">Request a new verification link</Link>
+          </p>
+        </>
+      ) : (
+        <LoadingState label={verified ? 'Your email address is verified. Continuing…' : 'Verifying your email address…'} />
+      )}
+    </section>
+  );
+}

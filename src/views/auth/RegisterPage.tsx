@@ -1,0 +1,57 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { safeRedirectTarget } from '../../machines/landing';
+import { createRegisterFlow } from '../../machines/account/register';
+import { OperationError } from '../common/OperationError';
+import { usePortal } from '../PortalContext';
+import { FormField } from './FormField';
+import { useAccountApi, useQueryParam } from './useAccountApi';
+import './account.css';
+
+export default function RegisterPage() {
+  const { auth, navigation } = usePortal();
+  const api = useAccountApi();
+  const redirect = safeRedirectTarget(useQueryParam('redirect'));
+  const machine = useMemo(() => createRegisterFlow(api), [api]);
+  const flow = useActorRef(machine, { input: { auth, navigation, redirect } });
+  const busy = useSelector(flow, (s) => !s.matches('editing'));
+  const error = useSelector(flow, (s) => s.context.error);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const errors = error?.fieldErrors ?? {};
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    flow.send({ type: 'register.submit', registration: { name: name.trim(), email: email.trim(), password, password_confirmation: confirmation } });
+  }
+
+  return (
+    <section className="auth-card" aria-labelledby="register-title">
+      <h1 id="register-title">Create an account</h1>
+      <OperationError error={error} />
+      <form onSubmit={submit} noValidate aria-busy={busy}>
+        <FormField id="register-name" label="Name" autoComplete="name" value={name} onValue={setName} errors={errors.name} />
+        <FormField id="register-email" label="Email" type="email" autoComplete="email" value={email} onValue={setEmail} errors={errors.email} />
+        <FormField id="register-password" label="Password" type="password" autoComplete="new-password" value={password} onValue={setPassword} errors={errors.password} />
+        <FormField
+          id="register-password-confirmation"
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onValue={setConfirmation}
+          errors={errors.password_confirmation}
+        />
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? 'Creating your account…' : 'Create account'}
+        </button>
+      </form>
+      <p className="auth-links">
+        Already have an account? <Link href="/login">Sign in</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { createResetPasswordFlow } from '../../machines/account/resetPassword';
+import { OperationError } from '../common/OperationError';
+import { usePortal } from '../PortalContext';
+import { FormField } from './FormField';
+import { useAccountApi, useQueryParam } from './useAccountApi';
+import './account.css';
+
+export default function ResetPasswordPage() {
+  const { navigation } = usePortal();
+  const api = useAccountApi();
+  const token = useQueryParam('token');
+  const linkEmail = useQueryParam('email');
+  const machine = useMemo(() => createResetPasswordFlow(api), [api]);
+  const flow = useActorRef(machine, { input: { navigation, token, email: linkEmail } });
+  const incomplete = useSelector(flow, (s) => s.matches('linkIncomplete'));
+  const busy = useSelector(flow, (s) => s.matches('submitting') || s.matches('done'));
+  const error = useSelector(flow, (s) => s.context.error);
+  const [email, setEmail] = useState(linkEmail ?? '');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const errors = error?.fieldErrors ?? {};
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    flow.send({ type: 'reset.submit', email, password, password_confirmation: confirmation });
+  }
+
+  if (incomplete) {
+    return (
+      <section className="auth-card" aria-labelledby="reset-title">
+        <h1 id="reset-title">Reset your password</h1>
+        <p role="alert">This reset link is incomplete. Open the link from the email again, or ask for a new one.</p>
+        <p className="auth-links">
+          <Link href="/forgot-password">Request a new reset link</Link>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="auth-card" aria-labelledby="reset-title">
+      <h1 id="reset-title">Reset your password</h1>
+      <OperationError error={error} />
+      <form onSubmit={submit} noValidate aria-busy={busy}>
+        <FormField id="reset-email" label="Email" type="email" autoComplete="username" value={email} onValue={setEmail} errors={errors.email} />
+        <FormField id="reset-password" label="New password" type="password" autoComplete="new-password" value={password} onValue={setPassword} errors={errors.password} />
+        <FormField
+          id="reset-password-confirmation"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onValue={setConfirmation}
+          errors={errors.password_confirmation}
+        />
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? 'Resetting…' : 'Reset password'}
+        </button>
+      </form>
+      {errors.email && (
+        <p className="auth-links">
+          <Link href="/forgot-password">Request a new reset link</Link>
+        </p>
+      )}
+    </section>
+  );
+}

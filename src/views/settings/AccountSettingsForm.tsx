@@ -1,0 +1,119 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import type { AccountSettings } from '../../api/account';
+import { createSettingsFlow } from '../../machines/account/settings';
+import { LoadingState } from '../common/LoadingState';
+import { OperationError } from '../common/OperationError';
+import { usePortal } from '../PortalContext';
+import { StatusMessage } from '../auth/FormField';
+import { useAccountApi } from '../auth/useAccountApi';
+
+const DEFAULT_THEME = '#4f46e5';
+
+function timeZones(current: string): string[] {
+  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return all.includes(current) ? all : [current, ...all];
+}
+
+/** GET/POST /api/v1/user/settings: theme colour (applied at once), time zone, notifications. */
+export function AccountSettingsCard() {
+  const { auth } = usePortal();
+  const api = useAccountApi();
+  const machine = useMemo(() => createSettingsFlow(api), [api]);
+  const flow = useActorRef(machine, { input: { auth } });
+  const settings = useSelector(flow, (s) => s.context.settings);
+  const loadFailed = useSelector(flow, (s) => s.matches('loadFailed'));
+  const saving = useSelector(flow, (s) => s.matches('saving'));
+  const error = useSelector(flow, (s) => s.context.error);
+  const notice = useSelector(flow, (s) => s.context.notice);
+
+  return (
+    <section className="settings-card" aria-labelledby="settings-account-title">
+      <h2 id="settings-account-title">Account settings</h2>
+      {loadFailed ? (
+        <OperationError error={error} onRetry={() => flow.send({ type: 'settings.retry' })} />
+      ) : settings ? (
+        <SettingsForm
+          initial={settings}
+          saving={saving}
+          errors={error?.fieldErrors ?? {}}
+          onSave={(next) => flow.send({ type: 'settings.save', settings: next })}
+          feedback={
+            <>
+              <StatusMessage text={notice} />
+              <OperationError error={error} />
+            </>
+          }
+        />
+      ) : (
+        <LoadingState label="Loading your settings…" />
+      )}
+    </section>
+  );
+}
+
+function SettingsForm(props: {
+  initial: AccountSettings;
+  saving: boolean;
+  errors: Record<string, string[]>;
+  onSave: (settings: AccountSettings) => void;
+  feedback: ReactNode;
+}) {
+  const { initial, saving, errors, onSave, feedback } = props;
+  // Kept here so a refused save loses nothing the user chose.
+  const [theme, setTheme] = useState(initial.theme_color ?? DEFAULT_THEME);
+  const [timezone, setTimezone] = useState(initial.timezone);
+  const [productUpdates, setProductUpdates] = useState(initial.notifications.product_updates);
+  const [weeklySummary, setWeeklySummary] = useState(initial.notifications.weekly_summary);
+  const zones = useMemo(() => timeZones(initial.timezone), [initial.timezone]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onSave({ theme_color: theme, timezone, notifications: { product_updates: productUpdates, weekly_summary: weeklySummary } });
+  }
+
+  const fieldError = (field: string) =>
+    errors[field] ? (
+      <ul className="field-error" id={`settings-${field}-error`}>
+        {errors[field].map((m) => (
+          <li key={m}>{m}</li>
+        ))}
+      </ul>
+    ) : null;
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={saving}>
+      {feedback}
+      <div className="field">
+        <label htmlFor="settings-theme">Theme colour</label>
+        <input id="settings-theme" type="color" value={theme} onChange={(e) => setTheme(e.target.value)} aria-invalid={errors.theme_color ? true : undefined} />
+        {fieldError('theme_color')}
+      </div>
+      <div className="field">
+        <label htmlFor="settings-timezone">Time zone</label>
+        <select id="settings-timezone" value={timezone} onChange={(e) => setTimezone(e.target.value)} aria-invalid={errors.timezone ? true : undefined}>
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone}
+            </option>
+          ))}
+        </select>
+        {fieldError('timezone')}
+      </div>
+      <fieldset className="field">
+        <legend>Email notifications</legend>
+        <div className="field-inline">
+          <input id="settings-product-updates" type="checkbox" checked={productUpdates} onChange={(e) => setProductUpdates(e.target.checked)} />
+          <label htmlFor="settings-product-updates">Product updates</label>
+        </div>
+        <div className="field-inline">
+          <input id="settings-weekly-summary" type="checkbox" checked={weeklySummary} onChange={(e) => setWeeklySummary(e.target.checked)} />
+          <label htmlFor="settings-weekly-summary">Weekly summary</label>
+        </div>
+      </fieldset>
+      <button type="submit" className="button button-primary" disabled={saving}>
+        {saving ? 'Saving…' : 'Save settings'}
+      </button>
+    </form>
+  );
+}

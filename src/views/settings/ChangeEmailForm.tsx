@@ -1,0 +1,43 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { createChangeEmailFlow } from '../../machines/account/changeEmail';
+import { OperationError } from '../common/OperationError';
+import { usePortal, useUser } from '../PortalContext';
+import { FormField, StatusMessage } from '../auth/FormField';
+import { useAccountApi } from '../auth/useAccountApi';
+
+/** POST /api/v1/user/change-email; the new address must be verified before going on. */
+export function ChangeEmailCard() {
+  const { auth, navigation } = usePortal();
+  const user = useUser();
+  const api = useAccountApi();
+  const machine = useMemo(() => createChangeEmailFlow(api), [api]);
+  const flow = useActorRef(machine, { input: { auth, navigation, returnTo: '/settings' } });
+  const busy = useSelector(flow, (s) => !s.matches('editing'));
+  const error = useSelector(flow, (s) => s.context.error);
+  const notice = useSelector(flow, (s) => s.context.notice);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const errors = error?.fieldErrors ?? {};
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    flow.send({ type: 'account.submit', change: { email: email.trim(), password } });
+  }
+
+  return (
+    <section className="settings-card" aria-labelledby="settings-email-title">
+      <h2 id="settings-email-title">Change email</h2>
+      <p>Current address: {user?.email}. We will send a verification link to the new address.</p>
+      <StatusMessage text={notice} />
+      <OperationError error={error} />
+      <form onSubmit={submit} noValidate aria-busy={busy}>
+        <FormField id="change-email-email" label="New email" type="email" autoComplete="email" value={email} onValue={setEmail} errors={errors.email} />
+        <FormField id="change-email-password" label="Current password" type="password" autoComplete="current-password" value={password} onValue={setPassword} errors={errors.password} />
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? 'Changing…' : 'Change email'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { CHANGE_PASSWORD_SUMMARY, createChangePasswordFlow } from '../../machines/account/changePassword';
+import { OperationError } from '../common/OperationError';
+import { FormField, StatusMessage } from '../auth/FormField';
+import { useAccountApi } from '../auth/useAccountApi';
+
+/** Change password through `/api/v1/user/change-password` (v1) or Fortify's `PUT /user/password`. */
+export function ChangePasswordCard({ endpoint, title }: { endpoint: 'v1' | 'fortify'; title: string }) {
+  const api = useAccountApi();
+  const machine = useMemo(() => createChangePasswordFlow(api, endpoint), [api, endpoint]);
+  const flow = useActorRef(machine, { input: { summary: CHANGE_PASSWORD_SUMMARY } });
+  const busy = useSelector(flow, (s) => s.matches('loading'));
+  const error = useSelector(flow, (s) => s.context.error);
+  const done = useSelector(flow, (s) => (s.matches('success') ? String(s.context.output || 'Your password has been updated.') : null));
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const errors = error?.fieldErrors ?? {};
+  const prefix = `password-${endpoint}`;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    flow.send({ type: 'operation.start', input: { current_password: current, password, password_confirmation: confirmation } });
+  }
+
+  return (
+    <section className="settings-card" aria-labelledby={`${prefix}-title`}>
+      <h2 id={`${prefix}-title`}>{title}</h2>
+      <StatusMessage text={done} />
+      <OperationError error={error} />
+      <form onSubmit={submit} noValidate aria-busy={busy}>
+        <FormField id={`${prefix}-current`} label="Current password" type="password" autoComplete="current-password" value={current} onValue={setCurrent} errors={errors.current_password} />
+        <FormField id={`${prefix}-new`} label="New password" type="password" autoComplete="new-password" value={password} onValue={setPassword} errors={errors.password} />
+        <FormField
+          id={`${prefix}-confirmation`}
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onValue={setConfirmation}
+          errors={errors.password_confirmation}
+        />
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? 'Saving…' : 'Change password'}
+        </button>
+      </form>
+    </section>
+  );
+}

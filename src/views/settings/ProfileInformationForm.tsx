@@ -1,0 +1,42 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { createProfileInformationFlow } from '../../machines/account/profileInformation';
+import { OperationError } from '../common/OperationError';
+import { usePortal, useUser } from '../PortalContext';
+import { FormField, StatusMessage } from '../auth/FormField';
+import { useAccountApi } from '../auth/useAccountApi';
+
+/** Fortify's `PUT /user/profile-information` (name, email). */
+export function ProfileInformationCard() {
+  const { auth, navigation } = usePortal();
+  const user = useUser();
+  const api = useAccountApi();
+  const machine = useMemo(() => createProfileInformationFlow(api), [api]);
+  const flow = useActorRef(machine, { input: { auth, navigation, returnTo: '/users/settings' } });
+  const busy = useSelector(flow, (s) => !s.matches('editing'));
+  const error = useSelector(flow, (s) => s.context.error);
+  const notice = useSelector(flow, (s) => s.context.notice);
+  const [name, setName] = useState(user?.name ?? '');
+  const [email, setEmail] = useState(user?.email ?? '');
+  const errors = error?.fieldErrors ?? {};
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    flow.send({ type: 'account.submit', change: { name: name.trim(), email: email.trim() } });
+  }
+
+  return (
+    <section className="settings-card" aria-labelledby="profile-title">
+      <h2 id="profile-title">Profile information</h2>
+      <StatusMessage text={notice} />
+      <OperationError error={error} />
+      <form onSubmit={submit} noValidate aria-busy={busy}>
+        <FormField id="profile-name" label="Name" autoComplete="name" value={name} onValue={setName} errors={errors.name} />
+        <FormField id="profile-email" label="Email" type="email" autoComplete="email" value={email} onValue={setEmail} errors={errors.email} />
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? 'Saving…' : 'Save profile'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { Link } from 'wouter';
+import { AccountSettingsCard } from './AccountSettingsForm';
+import { ChangeEmailCard } from './ChangeEmailForm';
+import { ChangePasswordCard } from './ChangePasswordForm';
+import '../auth/account.css';
+
+/** /settings: needs no permission (SPEC §6). */
+export default function SettingsPage() {
+  return (
+    <div className="page settings-page">
+      <h1>Settings</h1>
+      <AccountSettingsCard />
+      <ChangeEmailCard />
+      <ChangePasswordCard endpoint="v1" title="Change password" />
+      <p>
+        <Link href="/users/settings">Edit your profile</Link>
+      </p>
+    </div>
+  );
+}
