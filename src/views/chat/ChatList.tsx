@@ -15,9 +15,10 @@ const ChatListItem = memo(function ChatListItem({ stream, current, onSelect }: {
     <li>
       <button type="button" className="chat-list-item" aria-current={current ? 'true' : undefined} data-chat-key={key} onClick={() => onSelect(key)}>
         <span className="chat-list-title">{title}</span>
-        {typing && <span className="chat-badge">typing…</span>}
-        {ended && <span className="chat-badge chat-badge-ended">ended</span>}
-        {unread > 0 && <span className="chat-badge chat-badge-unread">{unread} unread</span>}
+        {/* The spaces keep the button's accessible name readable: "Alpha typing… 1 unread". */}
+        {typing && <> <span className="chat-badge">typing…</span></>}
+        {ended && <> <span className="chat-badge chat-badge-ended">ended</span></>}
+        {unread > 0 && <> <span className="chat-badge chat-badge-unread">{unread} unread</span></>}
       </button>
     </li>
   );
