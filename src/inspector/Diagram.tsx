@@ -81,6 +81,15 @@ export function Diagram({ machine, value, label }: { machine: AnyStateMachine; v
   const chart = useMemo(() => chartOf(machine), [machine]);
   const active = useMemo(() => new Set(['', ...activePaths(value)]), [value]);
   const markerId = useId();
+  const routes = useMemo(
+    () =>
+      chart.edges.flatMap((edge) => {
+        const from = chart.states.get(edge.from);
+        const to = chart.states.get(edge.to);
+        return from && to ? [{ key: `${edge.from}→${edge.to}`, label: edge.label, ...edgePath(from, to) }] : [];
+      }),
+    [chart],
+  );
   return (
     <div className="chart-scroll">
       <svg role="group" aria-label={label} width={chart.width} height={chart.height} viewBox={`0 0 ${chart.width} ${chart.height}`} className="chart">
@@ -89,22 +98,19 @@ export function Diagram({ machine, value, label }: { machine: AnyStateMachine; v
             <path d="M 0 0 L 10 5 L 0 10 z" />
           </marker>
         </defs>
+        {/* Edges under the boxes, their labels over everything, so names stay readable. */}
+        <g className="chart-edges" aria-hidden="true">
+          {routes.map(({ key, d }) => (
+            <path key={key} d={d} markerEnd={`url(#${markerId})`} />
+          ))}
+        </g>
         <StateBox state={chart.root} active={active} />
         <g className="chart-edges" aria-hidden="true">
-          {chart.edges.map((edge) => {
-            const from = chart.states.get(edge.from);
-            const to = chart.states.get(edge.to);
-            if (!from || !to) return null;
-            const { d, lx, ly } = edgePath(from, to);
-            return (
-              <g key={`${edge.from}→${edge.to}`}>
-                <path d={d} markerEnd={`url(#${markerId})`} />
-                <text x={lx} y={ly} textAnchor="middle">
-                  {edge.label}
-                </text>
-              </g>
-            );
-          })}
+          {routes.map(({ key, label, lx, ly }) => (
+            <text key={key} x={lx} y={ly} textAnchor="middle">
+              {label}
+            </text>
+          ))}
         </g>
       </svg>
     </div>

@@ -31,8 +31,8 @@ export interface Chart {
 const LEAF_H = 32;
 const HEADER = 26;
 const PAD = 14;
-const GAP_X = 64;
-const GAP_Y = 18;
+const GAP_X = 96;
+const GAP_Y = 44;
 const CHAR_W = 7.2;
 
 const pathOf = (node: AnyStateNode) => node.path.join('.');
