@@ -19,7 +19,7 @@ function startResource(section: ResourceKey, save = vi.fn()) {
 }
 
 const settled = (actor: ResourceActor, kind: string) => waitFor(resourceOperation(actor, kind), (s) => s.matches('success') || s.matches('failed'));
-const serverError = (status = 500, body: unknown = { message: 'Server Error' }) => () => HttpResponse.json(body, { status });
+const serverError = (status = 500, body: Record<string, unknown> = { message: 'Server Error' }) => () => HttpResponse.json(body, { status });
 
 describe('resource actor: one operation per kind, each with its own status', () => {
   test('every kind starts idle (0); browse goes 1 → 2 and fills the list from data/links/meta', async () => {

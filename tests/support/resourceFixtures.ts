@@ -19,7 +19,7 @@ export const bot = (id: number, name = `Bot ${id}`) => ({ id, account_id: 1, nam
 /** A tiny in-memory CRUD store for one section, served by msw: enough for generic list/form/detail tests. */
 export function crudHandlers(section: string, rows: Array<Record<string, unknown>>, options: { delayMs?: number; bare?: boolean } = {}) {
   const base = `${API}/api/v1/${section}`;
-  const wrap = (record: unknown) => (options.bare ? record : { data: record });
+  const wrap = (record: Record<string, unknown> | undefined) => (options.bare ? record : { data: record }) as Record<string, unknown>;
   return [
     http.get(`${base}/`, async ({ request }) => {
       if (options.delayMs) await delay(options.delayMs);

@@ -1,0 +1,31 @@
+import type { RouteViewProps } from '../../routes';
+import { LoadingState } from '../common/LoadingState';
+import { OperationError } from '../common/OperationError';
+import { useNavigate } from '../PortalContext';
+import { DeleteRecordButton } from './DeleteRecordButton';
+import { useRecord } from './DetailPage';
+import { useResource } from './useResource';
+import './resources.css';
+
+/** /accounts/{id}/delete: what goes, then the confirmed delete. */
+export default function AccountDeletePage({ params }: RouteViewProps) {
+  const id = params.id ?? '';
+  const accounts = useResource('accounts');
+  const { record, error, reload } = useRecord('accounts', id);
+  const navigate = useNavigate();
+  if (error && !record) return <section className="page"><OperationError error={error} onRetry={reload} /></section>;
+  if (!record) return <LoadingState label="Loading account…" />;
+  const name = String(record.name ?? `#${id}`);
+  return (
+    <section className="page">
+      <h1>Delete account {name}</h1>
+      <p>Deleting this account removes it and everything scoped to it. This cannot be undone.</p>
+      <div className="page-actions">
+        <DeleteRecordButton resource={accounts} record={record} title={name} singular="Account" onDeleted={() => navigate.go('/accounts', true)} />
+        <button type="button" className="button" onClick={() => navigate.back('accounts')}>
+          Keep the account
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { useEffect, useRef } from 'react';
+import type { ResourceRecord } from '../../api/resources';
+import type { RouteViewProps } from '../../routes';
+import { LoadingState } from '../common/LoadingState';
+import { OperationError } from '../common/OperationError';
+import { useNavigate } from '../PortalContext';
+import { useRecord } from './DetailPage';
+import { useOperation, useResource } from './useResource';
+import './resources.css';
+
+/** /bots/{botId}/duplicate: confirm, POST /v1/bots/{id}/duplicate, then open the copy. */
+export default function BotDuplicatePage({ params }: RouteViewProps) {
+  const id = params.botId ?? '';
+  const bots = useResource('bots');
+  const { record, error, reload } = useRecord('bots', id);
+  const duplicate = useOperation(bots, 'duplicate');
+  const navigate = useNavigate();
+  const asked = useRef(false);
+
+  useEffect(() => {
+    const copy = duplicate.output as ResourceRecord | null | undefined;
+    if (asked.current && duplicate.status === 2) {
+      asked.current = false;
+      navigate.go(copy?.id ? `/bots/${copy.id}` : '/bots', true);
+    }
+  }, [duplicate.status, duplicate.output, navigate]);
+
+  if (error && !record) return <section className="page"><OperationError error={error} onRetry={reload} /></section>;
+  if (!record) return <LoadingState label="Loading bot…" />;
+  const name = String(record.name ?? `#${id}`);
+  return (
+    <section className="page">
+      <h1>Duplicate {name}</h1>
+      <p>A copy of this bot, with its agents, will be created in the same account.</p>
+      {asked.current && <OperationError error={duplicate.status === 3 ? duplicate.error : null} />}
+      <div className="page-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={duplicate.loading}
+          onClick={() => {
+            asked.current = true;
+            bots.send({ type: 'resource.action', name: 'duplicate', input: id });
+          }}
+        >
+          {duplicate.loading ? 'Duplicating…' : 'Duplicate bot'}
+        </button>
+        <button type="button" className="button" onClick={() => navigate.back('bots')}>
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}

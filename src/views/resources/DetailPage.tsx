@@ -1,0 +1,136 @@
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { ResourceKey, ResourceRecord } from '../../api/resources';
+import type { ResourceSnapshot } from '../../machines/resource';
+import { activeTab, type RouteViewProps } from '../../routes';
+import { LoadingState } from '../common/LoadingState';
+import { OperationError } from '../common/OperationError';
+import { useCan, useNavigate } from '../PortalContext';
+import { DeleteRecordButton } from './DeleteRecordButton';
+import { DisplayValue } from './display';
+import { RelationPanel } from './RelationPanel';
+import type { SectionConfig, Tab } from './sectionConfig';
+import { SECTION_CONFIGS } from './sectionConfigs';
+import { SpecialPanel } from './special/SpecialPanel';
+import { useOperation, useResource } from './useResource';
+import './resources.css';
+
+const selectRecord = (s: ResourceSnapshot) => s.context.record;
+
+export function recordIdOf(route: RouteViewProps['route'], params: RouteViewProps['params']): string {
+  return params[route.section?.idParam ?? 'id'] ?? '';
+}
+
+/** The record is the one this page shows (a previous record may still be in the actor). */
+export function useRecord(key: ResourceKey, id: string): { record: ResourceRecord | null; loading: boolean; error: ReturnType<typeof useOperation>['error']; reload: () => void } {
+  const resource = useResource(key);
+  const record = useSelector(resource, selectRecord);
+  const read = useOperation(resource, 'read');
+  useEffect(() => {
+    if (id) resource.send({ type: 'resource.read', id });
+  }, [resource, id]);
+  const current = record && String(record.id) === id ? record : null;
+  return { record: current, loading: read.loading, error: read.status === 3 ? read.error : null, reload: () => resource.send({ type: 'resource.read', id }) };
+}
+
+export function TabPanel({ tab, config, record, editable }: { tab: Tab; config: SectionConfig; record: ResourceRecord; editable: boolean }) {
+  if (tab.relation) return <RelationPanel relationKey={tab.relation} ownerId={record.id} title={tab.label} editable={editable} />;
+  if (tab.panel) return <SpecialPanel panel={tab.panel} section={config.key} record={record} />;
+  return null;
+}
+
+export function RecordFields({ config, record }: { config: SectionConfig; record: ResourceRecord }) {
+  const known = new Set(config.fields.map((f) => f.name));
+  return (
+    <dl className="record-fields">
+      {config.fields
+        .filter((f) => f.type !== 'password')
+        .map((field) => (
+          <div key={field.name} style={{ display: 'contents' }}>
+            <dt>{field.label}</dt>
+            <dd>
+              <DisplayValue
+                value={field.choicesFrom ? record[field.name] : field.type === 'checkbox' ? record[field.name] === true : record[field.name]}
+                format={field.name === 'phone_number' ? 'phone' : field.type === 'checkbox' ? 'boolean' : field.type === 'json' ? 'json' : 'text'}
+              />
+            </dd>
+          </div>
+        ))}
+      {['created_at', 'updated_at'].filter((k) => !known.has(k) && record[k]).map((k) => (
+        <div key={k} style={{ display: 'contents' }}>
+          <dt>{k === 'created_at' ? 'Created' : 'Updated'}</dt>
+          <dd>
+            <DisplayValue value={record[k]} format="timestamp" />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Tab links: `/{id}` for details, `/{id}/{tab}` for the rest (SPEC §2: the tab is the last segment). */
+export function TabNav({ base, tabs, active }: { base: string; tabs: Tab[]; active: string }) {
+  return (
+    <nav aria-label="Record sections">
+      <ul className="tabs">
+        {[{ key: 'details', label: 'Details' }, ...tabs].map((tab) => (
+          <li key={tab.key}>
+            <Link href={tab.key === 'details' ? base : `${base}/${tab.key}`} aria-current={tab.key === active ? 'page' : undefined}>
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** THE detail page of every standard section, with tabs from the last path segment. */
+export default function DetailPage({ route, params }: RouteViewProps) {
+  const key = route.section!.key as ResourceKey;
+  const config = SECTION_CONFIGS[key];
+  const model = route.section!.model;
+  const id = recordIdOf(route, params);
+  const resource = useResource(key);
+  const { record, loading, error, reload } = useRecord(key, id);
+  const [location] = useLocation();
+  const navigate = useNavigate();
+  const canEdit = useCan(model, 'edit') && !config.readOnly;
+  const canDelete = useCan(model, 'delete') && !config.readOnly;
+  const hasTabRoutes = route.section!.tabs;
+  const tabKeys = ['details', ...config.tabs.map((t) => t.key)];
+  const active = hasTabRoutes ? activeTab(location, tabKeys, 'details') : 'details';
+  const base = `/${key}/${id}`;
+
+  if (error && !record) return <section className="page"><OperationError error={error} onRetry={reload} /></section>;
+  if (!record) return <LoadingState label={loading ? 'Loading record…' : 'Loading…'} />;
+  const tab = config.tabs.find((t) => t.key === active);
+  const title = config.titleOf(record);
+
+  return (
+    <section className="page">
+      <div className="page-header">
+        <h1>{title}</h1>
+        <div className="page-actions">
+          {canEdit && (
+            <Link href={`${base}/edit`} className="button" aria-label={`Edit ${title}`}>
+              Edit
+            </Link>
+          )}
+          {canDelete && <DeleteRecordButton resource={resource} record={record} title={title} singular={config.singular} onDeleted={() => navigate.go(`/${key}`, true)} />}
+        </div>
+      </div>
+      {hasTabRoutes && config.tabs.length > 0 && <TabNav base={base} tabs={config.tabs} active={active} />}
+      {tab ? (
+        <TabPanel tab={tab} config={config} record={record} editable={canEdit} />
+      ) : (
+        <>
+          <RecordFields config={config} record={record} />
+          {/* Sections without tab routes show their extra views as panels below the details. */}
+          {!hasTabRoutes && config.tabs.map((t) => <TabPanel key={t.key} tab={t} config={config} record={record} editable={canEdit} />)}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { ResourceKey, ResourceRecord } from '../../api/resources';
+import { blockNonIntegerKeys } from '../../format/numericInput';
+import { activeTab, type RouteViewProps } from '../../routes';
+import { LoadingState } from '../common/LoadingState';
+import { OperationError } from '../common/OperationError';
+import { useCan, useNavigate } from '../PortalContext';
+import { ChoiceSelect } from './ChoiceSelect';
+import { recordIdOf, TabNav, TabPanel, useRecord } from './DetailPage';
+import { editableFields, initialValues, validateForm, type FormErrors, type FormValues } from './formValues';
+import type { Field, SectionConfig } from './sectionConfig';
+import { SECTION_CONFIGS } from './sectionConfigs';
+import { useOperation, useResource } from './useResource';
+import './resources.css';
+
+function FieldInput({ field, value, error, onChange }: { field: Field; value: string | boolean; error?: string; onChange: (value: string | boolean) => void }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : '', field.hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
+  if (field.type === 'select') {
+    return (
+      <ChoiceSelect label={field.label} name={field.name} value={String(value)} choices={field.choices} choicesFrom={field.choicesFrom} error={error} required={field.required} onChange={onChange} />
+    );
+  }
+  if (field.type === 'checkbox') {
+    return (
+      <div className="field field-inline">
+        <input id={id} name={field.name} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} aria-describedby={describedBy} />
+        <label htmlFor={id}>{field.label}</label>
+        {error && <p id={errorId} className="field-error">{error}</p>}
+      </div>
+    );
+  }
+  const common = {
+    id,
+    name: field.name,
+    value: String(value),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    'aria-required': field.required || undefined,
+  };
+  const multiline = field.type === 'textarea' || field.type === 'json' || field.type === 'criteria' || field.type === 'steps';
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {field.label}
+        {field.required && <span aria-hidden="true"> *</span>}
+      </label>
+      {multiline ? (
+        <textarea {...common} rows={field.type === 'textarea' ? 4 : 6} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input
+          {...common}
+          type={field.type === 'number' ? 'text' : field.type === 'color' ? 'text' : field.type}
+          inputMode={field.type === 'number' ? 'decimal' : undefined}
+          autoComplete={field.type === 'password' ? 'new-password' : undefined}
+          onKeyDown={field.type === 'number' && field.name !== 'temperature' ? blockNonIntegerKeys : undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+      {field.hint && <p id={hintId} className="field-hint">{field.hint}</p>}
+      {error && <p id={errorId} className="field-error">{error}</p>}
+    </div>
+  );
+}
+
+/** The form of one section: zod checks before sending; server 422 messages sit next to their fields. */
+export function ResourceForm({ config, mode, record, onSaved }: { config: SectionConfig; mode: 'new' | 'edit'; record: ResourceRecord | null; onSaved: (record: ResourceRecord | null) => void }) {
+  const resource = useResource(config.key);
+  const kind = mode === 'new' ? 'add' : 'edit';
+  const save = useOperation(resource, kind);
+  const [values, setValues] = useState<FormValues>(() => initialValues(config, record, mode));
+  const [clientErrors, setClientErrors] = useState<FormErrors>({});
+  const submitted = useRef(false);
+
+  useEffect(() => {
+    if (!submitted.current || save.loading) return;
+    if (save.status === 2) {
+      submitted.current = false;
+      onSaved((save.output as ResourceRecord | null) ?? null);
+    }
+  }, [save.status, save.loading, save.output, onSaved]);
+
+  const serverErrors = submitted.current && save.status === 3 ? (save.error?.fieldErrors ?? {}) : {};
+  const errorOf = (name: string) => clientErrors[name] ?? serverErrors[name]?.join(' ');
+  const fields = editableFields(config, mode);
+
+  return (
+    <form
+      className="resource-form"
+      noValidate
+      aria-label={`${mode === 'new' ? 'New' : 'Edit'} ${config.singular.toLowerCase()}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const result = validateForm(config, values, mode);
+        if (!result.ok) {
+          setClientErrors(result.errors);
+          const first = fields.find((f) => result.errors[f.name]);
+          if (first) (event.currentTarget.elements.namedItem(first.name) as HTMLElement | null)?.focus();
+          return;
+        }
+        setClientErrors({});
+        submitted.current = true;
+        if (mode === 'new') resource.send({ type: 'resource.add', values: result.body });
+        else resource.send({ type: 'resource.edit', id: record!.id, values: result.body });
+      }}
+    >
+      {submitted.current && save.status === 3 && <OperationError error={save.error} />}
+      {Object.keys(clientErrors).length > 0 && (
+        <p className="alert alert-error" role="alert">
+          Please correct the highlighted fields.
+        </p>
+      )}
+      {fields.map((field) => (
+        <FieldInput
+          key={field.name}
+          field={field}
+          value={values[field.name] ?? ''}
+          error={errorOf(field.name)}
+          onChange={(value) => {
+            setValues((v) => ({ ...v, [field.name]: value }));
+            setClientErrors(({ [field.name]: _dropped, ...rest }) => rest);
+          }}
+        />
+      ))}
+      <div className="page-actions">
+        <button type="submit" className="button button-primary" disabled={save.loading}>
+          {save.loading ? 'Saving…' : mode === 'new' ? `Create ${config.singular.toLowerCase()}` : 'Save changes'}
+        </button>
+        <Link href={mode === 'new' || !record ? `/${config.key}` : `/${config.key}/${record.id}`} className="button">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+function NewPage({ route }: RouteViewProps) {
+  const key = route.section!.key as ResourceKey;
+  const config = SECTION_CONFIGS[key];
+  const navigate = useNavigate();
+  return (
+    <section className="page">
+      <h1>New {config.singular.toLowerCase()}</h1>
+      <ResourceForm config={config} mode="new" record={null} onSaved={(created) => navigate.go(created ? `/${key}/${created.id}` : `/${key}`, true)} />
+    </section>
+  );
+}
+
+function EditPage({ route, params }: RouteViewProps) {
+  const key = route.section!.key as ResourceKey;
+  const config = SECTION_CONFIGS[key];
+  const id = recordIdOf(route, params);
+  const { record, error, reload } = useRecord(key, id);
+  const navigate = useNavigate();
+  const [location] = useLocation();
+  const canEdit = useCan(route.section!.model, 'edit');
+  const hasTabs = route.section!.editTabs && config.tabs.length > 0;
+  const active = hasTabs ? activeTab(location, ['details', ...config.tabs.map((t) => t.key)], 'details') : 'details';
+  const tab = config.tabs.find((t) => t.key === active);
+  if (error && !record) return <section className="page"><OperationError error={error} onRetry={reload} /></section>;
+  if (!record) return <LoadingState label="Loading record…" />;
+  return (
+    <section className="page">
+      <h1>Edit {config.titleOf(record)}</h1>
+      {hasTabs && <TabNav base={`/${key}/${id}/edit`} tabs={config.tabs} active={active} />}
+      {tab ? (
+        <TabPanel tab={tab} config={config} record={record} editable={canEdit} />
+      ) : (
+        // Keyed by record: a form opened before the record arrived starts from the record's values.
+        <ResourceForm key={record.id} config={config} mode="edit" record={record} onSaved={() => navigate.go(`/${key}/${id}`, true)} />
+      )}
+    </section>
+  );
+}
+
+/** /new and /{id}/edit (and /{id}/edit/{tab}) of every standard section. */
+export default function FormPage(props: RouteViewProps & { mode?: 'new' | 'edit' }) {
+  const mode = props.mode ?? (props.route.path.endsWith('/new') ? 'new' : 'edit');
+  return mode === 'new' ? <NewPage {...props} /> : <EditPage {...props} />;
+}

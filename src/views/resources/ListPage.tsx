@@ -1,0 +1,192 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import type { ResourceKey, ResourceRecord } from '../../api/resources';
+import { debounce } from '../../format/debounce';
+import type { ResourceSnapshot } from '../../machines/resource';
+import type { RouteViewProps } from '../../routes';
+import { LoadingState } from '../common/LoadingState';
+import { OperationError } from '../common/OperationError';
+import { useCan, useNavigate, usePortal } from '../PortalContext';
+import { ChoiceSelect } from './ChoiceSelect';
+import { DeleteRecordButton } from './DeleteRecordButton';
+import { DisplayValue } from './display';
+import { isNextPageOf, isPreviousPageOf, listQuery, parseListState, serializeListState, toggledSort, type ListState } from './listState';
+import { SECTION_CONFIGS } from './sectionConfigs';
+import { BotImport } from './special/BotImport';
+import { ExportButton } from './special/ExportButton';
+import { useOperation, useResource } from './useResource';
+import './resources.css';
+
+const selectList = (s: ResourceSnapshot) => s.context.list;
+
+/** THE list page of every standard section: search, filters, sort and page live in the URL. */
+export default function ListPage({ route }: RouteViewProps) {
+  const key = route.section!.key as ResourceKey;
+  const config = SECTION_CONFIGS[key];
+  const model = route.section!.model;
+  const resource = useResource(key);
+  const navigate = useNavigate();
+  const { accountFilter } = usePortal();
+  const accountId = useSelector(accountFilter, (s) => s.context.accountId);
+  const search = useSearch();
+  const state = useMemo(() => parseListState(search, config.defaultSort), [search, config.defaultSort]);
+  const list = useSelector(resource, selectList);
+  const browse = useOperation(resource, 'browse');
+  const paginate = useOperation(resource, 'paginate');
+  const canAdd = useCan(model, 'add') && !config.readOnly;
+  const canEdit = useCan(model, 'edit') && !config.readOnly;
+  const canDelete = useCan(model, 'delete') && !config.readOnly;
+  const searchId = useId();
+
+  const go = (next: ListState, replace = false) => navigate.go(`/${key}${serializeListState(next, config.defaultSort)}`, replace);
+
+  // The URL drives the list: one step forward or back follows the server's links as given.
+  const previous = useRef<{ state: ListState; accountId: string | null } | null>(null);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = { state, accountId };
+    const links = resource.getSnapshot().context.list?.links;
+    const sameScope = before?.accountId === accountId;
+    if (sameScope && isNextPageOf(state, before?.state ?? null) && links?.next) resource.send({ type: 'resource.paginate', url: links.next });
+    else if (sameScope && isPreviousPageOf(state, before?.state ?? null) && links?.prev) resource.send({ type: 'resource.paginate', url: links.prev });
+    else resource.send({ type: 'resource.browse', query: listQuery(state) });
+  }, [resource, state, accountId]);
+
+  // Search: typed text is local; the URL follows 300 ms after the last key (SPEC §9).
+  const [text, setText] = useState(state.search);
+  const latest = useRef(state);
+  latest.current = state;
+  const pushSearch = useMemo(() => debounce((value: string) => go({ ...latest.current, search: value, page: 1 }, true)), [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => () => pushSearch.cancel(), [pushSearch]);
+  useEffect(() => setText(state.search), [state.search]);
+
+  const failure = paginate.error && paginate.status === 3 ? paginate.error : browse.status === 3 ? browse.error : null;
+  const loading = browse.loading || paginate.loading;
+  const rows: ResourceRecord[] = list?.data ?? [];
+  const meta = list?.meta;
+
+  return (
+    <section className="page">
+      <div className="page-header">
+        <h1>{route.section!.label}</h1>
+        <div className="page-actions">
+          {config.exportable && <ExportButton resource={resource} query={listQuery({ ...state, page: 1 })} label={`Export ${route.section!.label.toLowerCase()}`} />}
+          {canAdd && (
+            <Link href={`/${key}/new`} className="button button-primary">
+              New {config.singular.toLowerCase()}
+            </Link>
+          )}
+        </div>
+      </div>
+      {config.importable && canAdd && <BotImport />}
+
+      <form className="list-toolbar" role="search" aria-label={`Search ${route.section!.label}`} onSubmit={(e) => { e.preventDefault(); pushSearch.flush(); }}>
+        <div className="field">
+          <label htmlFor={searchId}>Search</label>
+          <input
+            id={searchId}
+            type="search"
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              pushSearch(e.target.value);
+            }}
+          />
+        </div>
+        {config.filters.map((filter) => (
+          <ChoiceSelect
+            key={filter.key}
+            label={filter.label}
+            choices={filter.choices}
+            choicesFrom={filter.choicesFrom}
+            emptyLabel="All"
+            value={state.filters[filter.key] ?? ''}
+            onChange={(value) => go({ ...state, page: 1, filters: { ...state.filters, [filter.key]: value } })}
+          />
+        ))}
+      </form>
+
+      <OperationError error={failure} onRetry={() => resource.send({ type: 'resource.browse', query: listQuery(state) })} />
+      {loading && !list ? (
+        <LoadingState label={`Loading ${route.section!.label.toLowerCase()}…`} />
+      ) : (
+        list && (
+          <>
+            <p role="status" className="list-summary">
+              {loading ? 'Loading…' : meta && meta.total > 0 ? `Showing ${meta.from ?? 0}–${meta.to ?? 0} of ${meta.total}` : 'No records found.'}
+            </p>
+            <div className="table-wrap">
+              <table className="resource-table" aria-label={route.section!.label} aria-busy={loading}>
+                <thead>
+                  <tr>
+                    {config.columns.map((column) => {
+                      const direction = state.sort === column.sort ? 'ascending' : state.sort === `-${column.sort}` ? 'descending' : undefined;
+                      return (
+                        <th key={column.key} scope="col" aria-sort={column.sort ? (direction ?? 'none') : undefined}>
+                          {column.sort ? (
+                            <button type="button" onClick={() => go({ ...state, page: 1, sort: toggledSort(state.sort, column.sort!) })}>
+                              {column.label}
+                              <span aria-hidden="true">{direction === 'ascending' ? ' ▲' : direction === 'descending' ? ' ▼' : ''}</span>
+                            </button>
+                          ) : (
+                            column.label
+                          )}
+                        </th>
+                      );
+                    })}
+                    {(canEdit || canDelete) && (
+                      <th scope="col">
+                        <span className="visually-hidden">Actions</span>
+                      </th>
+                    )}
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={row.id}>
+                      {config.columns.map((column, index) => (
+                        <td key={column.key}>
+                          {index === 0 ? (
+                            <Link href={`/${key}/${row.id}`} aria-label={`Open ${config.titleOf(row)}`}>
+                              <DisplayValue value={row[column.key]} format={column.format} />
+                            </Link>
+                          ) : (
+                            <DisplayValue value={row[column.key]} format={column.format} />
+                          )}
+                        </td>
+                      ))}
+                      {(canEdit || canDelete) && (
+                        <td className="row-actions">
+                          {canEdit && (
+                            <Link href={`/${key}/${row.id}/edit`} aria-label={`Edit ${config.titleOf(row)}`}>
+                              Edit
+                            </Link>
+                          )}
+                          {canDelete && <DeleteRecordButton resource={resource} record={row} title={config.titleOf(row)} singular={config.singular} compact />}
+                        </td>
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {meta && meta.last_page > 1 && (
+              <nav className="pagination" aria-label="Pagination">
+                <button type="button" className="button" disabled={state.page <= 1 || loading} onClick={() => go({ ...state, page: state.page - 1 })}>
+                  Previous page
+                </button>
+                <span>
+                  Page {meta.current_page} of {meta.last_page}
+                </span>
+                <button type="button" className="button" disabled={meta.current_page >= meta.last_page || loading} onClick={() => go({ ...state, page: meta.current_page + 1 })}>
+                  Next page
+                </button>
+              </nav>
+            )}
+          </>
+        )
+      )}
+    </section>
+  );
+}

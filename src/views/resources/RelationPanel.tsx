@@ -1,0 +1,99 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'wouter';
+import type { RelationItem, RelationKey } from '../../api/relations';
+import { relationItemId, type RelationSnapshot } from '../../machines/relation';
+import { LoadingState } from '../common/LoadingState';
+import { OperationError } from '../common/OperationError';
+import { useRelation, useRelationOperation } from './useResource';
+
+const selectAssigned = (s: RelationSnapshot) => s.context.assigned;
+const selectAvailable = (s: RelationSnapshot) => s.context.available;
+
+/** Relations the portal only reads (SPEC §7: a contact's workflows). */
+const READ_ONLY: ReadonlySet<RelationKey> = new Set(['contacts.workflows']);
+
+export function itemLabel(item: RelationItem): string {
+  const contact = item.contact as RelationItem | undefined;
+  return String(item.label ?? item.name ?? contact?.name ?? `#${relationItemId(item)}`);
+}
+
+/** Assigned items with Remove, and an "available" picker with Assign (SPEC §7 relations). */
+export function RelationPanel({ relationKey, ownerId, title, editable }: { relationKey: RelationKey; ownerId: string; title: string; editable: boolean }) {
+  const relation = useRelation(relationKey);
+  const assigned = useSelector(relation, selectAssigned);
+  const available = useSelector(relation, selectAvailable);
+  const list = useRelationOperation(relation, relationKey, 'list');
+  const availableOp = useRelationOperation(relation, relationKey, 'available');
+  const assign = useRelationOperation(relation, relationKey, 'assign');
+  const remove = useRelationOperation(relation, relationKey, 'remove');
+  const [choice, setChoice] = useState('');
+  const pickerId = useId();
+  const headingId = useId();
+  const related = relationKey.split('.')[1]!;
+  const canChange = editable && !READ_ONLY.has(relationKey);
+
+  useEffect(() => {
+    relation.send({ type: 'relation.open', ownerId });
+  }, [relation, ownerId]);
+
+  const assignedIds = new Set(assigned.map(relationItemId));
+  const choices = available.filter((item) => !assignedIds.has(relationItemId(item)));
+
+  return (
+    <section className="panel relation-panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      <OperationError error={list.status === 3 ? list.error : null} onRetry={() => relation.send({ type: 'relation.list' })} />
+      {list.loading && assigned.length === 0 ? (
+        <LoadingState label={`Loading ${title.toLowerCase()}…`} />
+      ) : assigned.length === 0 ? (
+        <p>None assigned.</p>
+      ) : (
+        <ul className="relation-list" aria-label={`Assigned ${title.toLowerCase()}`}>
+          {assigned.map((item) => (
+            <li key={relationItemId(item)}>
+              <Link href={`/${related}/${relationItemId(item)}`}>{itemLabel(item)}</Link>
+              {canChange && (
+                <button type="button" className="button" aria-label={`Remove ${itemLabel(item)}`} disabled={remove.loading} onClick={() => relation.send({ type: 'relation.remove', itemId: relationItemId(item) })}>
+                  Remove
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <OperationError error={remove.status === 3 ? remove.error : null} />
+      {canChange && (
+        <form
+          className="list-toolbar"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!choice) return;
+            relation.send({ type: 'relation.assign', itemId: choice });
+            setChoice('');
+          }}
+        >
+          <div className="field">
+            <label htmlFor={pickerId}>Available {title.toLowerCase()}</label>
+            <select id={pickerId} value={choice} onChange={(e) => setChoice(e.target.value)}>
+              <option value="">Choose…</option>
+              {choices.map((item) => (
+                <option key={relationItemId(item)} value={relationItemId(item)}>
+                  {itemLabel(item)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="button" disabled={!choice || assign.loading}>
+            Assign
+          </button>
+        </form>
+      )}
+      <OperationError error={availableOp.status === 3 ? availableOp.error : null} onRetry={() => relation.send({ type: 'relation.available' })} />
+      <OperationError error={assign.status === 3 ? assign.error : null} />
+      <p role="status" className="visually-hidden">
+        {assign.status === 2 ? 'Assigned.' : remove.status === 2 ? 'Removed.' : ''}
+      </p>
+    </section>
+  );
+}

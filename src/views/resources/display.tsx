@@ -1,0 +1,37 @@
+import { formatDuration } from '../../format/duration';
+import { formatMoney } from '../../format/money';
+import { formatPhone } from '../../format/phone';
+import { formatTimestamp } from '../../format/timestamp';
+import type { DisplayFormat } from './sectionConfig';
+
+/** A record's value as text, by SPEC §5/§9's display rules. Server text is always rendered as text. */
+export function displayValue(value: unknown, format: DisplayFormat = 'text'): string {
+  if (format === 'phone') return formatPhone(typeof value === 'string' ? value : null);
+  if (value === null || value === undefined || value === '') return '—';
+  switch (format) {
+    case 'money':
+      return formatMoney(Number(value));
+    case 'duration':
+      return formatDuration(Number(value));
+    case 'timestamp':
+      return typeof value === 'string' || typeof value === 'number' ? formatTimestamp(value) || '—' : '—';
+    case 'boolean':
+      return value ? 'Yes' : 'No';
+    case 'rating':
+      return `${String(value)} / 5`;
+    case 'ids':
+      return Array.isArray(value) ? (value.length ? value.join(', ') : '—') : String(value);
+    case 'json':
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+    default:
+      if (Array.isArray(value)) return value.map((item) => (typeof item === 'object' && item ? String((item as Record<string, unknown>).name ?? (item as Record<string, unknown>).label ?? JSON.stringify(item)) : String(item))).join(', ');
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}
+
+/** A timestamp also carries its exact time for assistive tech and hover. */
+export function DisplayValue({ value, format }: { value: unknown; format?: DisplayFormat }) {
+  const text = displayValue(value, format);
+  if (format === 'timestamp' && typeof value === 'string' && text !== '—') return <time dateTime={value} title={new Date(value).toLocaleString()}>{text}</time>;
+  return <>{text}</>;
+}

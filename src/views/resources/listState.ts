@@ -1,0 +1,71 @@
+import type { Query } from '../../api/query';
+
+/**
+ * A list's state as the URL holds it (the single source of truth: reload, a shared link and the
+ * browser's back button all restore it): `?page=2&search=abc&sort=-name&filter[kind]=sms`.
+ */
+export interface ListState {
+  page: number;
+  search: string;
+  sort: string;
+  filters: Record<string, string>;
+}
+
+const FILTER = /^filter\[(.+)\]$/;
+
+export function parseListState(search: string, defaultSort = ''): ListState {
+  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  const filters: Record<string, string> = {};
+  for (const [key, value] of params) {
+    const match = FILTER.exec(key);
+    if (match?.[1] && value) filters[match[1]] = value;
+  }
+  const page = Number(params.get('page'));
+  return {
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    search: params.get('search') ?? '',
+    sort: params.get('sort') ?? defaultSort,
+    filters,
+  };
+}
+
+/** Only what differs from the defaults goes into the URL, in a stable order. */
+export function serializeListState(state: ListState, defaultSort = ''): string {
+  const params = new URLSearchParams();
+  if (state.search) params.set('search', state.search);
+  for (const key of Object.keys(state.filters).sort()) {
+    const value = state.filters[key];
+    if (value) params.set(`filter[${key}]`, value);
+  }
+  if (state.sort && state.sort !== defaultSort) params.set('sort', state.sort);
+  if (state.page > 1) params.set('page', String(state.page));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The API query of a list state (DESIGN §4). */
+export function listQuery(state: ListState): Query {
+  const query: Query = { page: state.page, search: state.search || undefined, sort: state.sort || undefined };
+  for (const [key, value] of Object.entries(state.filters)) query[`filter[${key}]`] = value;
+  return query;
+}
+
+/** The same list with `page` one further: the page can then follow the server's `next` link. */
+export function isNextPageOf(next: ListState, previous: ListState | null): boolean {
+  if (!previous) return false;
+  return next.page === previous.page + 1 && sameFilters(next, previous);
+}
+
+export function isPreviousPageOf(next: ListState, previous: ListState | null): boolean {
+  if (!previous) return false;
+  return next.page === previous.page - 1 && sameFilters(next, previous);
+}
+
+function sameFilters(a: ListState, b: ListState): boolean {
+  return a.search === b.search && a.sort === b.sort && JSON.stringify(Object.entries(a.filters).sort()) === JSON.stringify(Object.entries(b.filters).sort());
+}
+
+/** Next sort for a column header click: ascending, then descending, then back to ascending. */
+export function toggledSort(current: string, column: string): string {
+  return current === column ? `-${column}` : column;
+}

@@ -1,0 +1,15 @@
+import { nameOf, timestamps, type SectionConfig } from '../sectionConfig';
+
+export const scorecards: SectionConfig = {
+  key: 'scorecards',
+  singular: 'Scorecard',
+  titleOf: nameOf,
+  columns: [{ key: 'name', label: 'Name', sort: 'name' }, { key: 'description', label: 'Description' }, ...timestamps],
+  filters: [],
+  fields: [
+    { name: 'name', label: 'Name', type: 'text', required: true },
+    { name: 'description', label: 'Description', type: 'textarea' },
+    { name: 'criteria', label: 'Criteria', type: 'criteria', hint: 'One per line: label, weight' },
+  ],
+  tabs: [],
+};

@@ -1,0 +1,27 @@
+import { Link } from 'wouter';
+import type { ResourceRecord } from '../../../api/resources';
+import { useCan } from '../../PortalContext';
+import { useOperation, useResource } from '../useResource';
+import { ActionPanel, Outcome } from './ActionPanel';
+
+/** Bot duplicate (its own route) and export (download with the server's file name). */
+export function BotActions({ bot }: { bot: ResourceRecord }) {
+  const bots = useResource('bots');
+  const exporting = useOperation(bots, 'exportBot');
+  const canAdd = useCan('Bots', 'add');
+  return (
+    <ActionPanel title="Bot actions">
+      <div className="page-actions">
+        {canAdd && (
+          <Link href={`/bots/${bot.id}/duplicate`} className="button">
+            Duplicate bot
+          </Link>
+        )}
+        <button type="button" className="button" disabled={exporting.loading} onClick={() => bots.send({ type: 'resource.action', name: 'exportBot', input: bot.id })}>
+          {exporting.loading ? 'Exporting…' : 'Export bot'}
+        </button>
+      </div>
+      <Outcome op={exporting} success={typeof exporting.output === 'string' ? `Downloaded ${exporting.output}` : 'Downloaded.'} />
+    </ActionPanel>
+  );
+}

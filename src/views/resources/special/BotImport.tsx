@@ -1,0 +1,47 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ResourceRecord } from '../../../api/resources';
+import { OperationError } from '../../common/OperationError';
+import { useNavigate } from '../../PortalContext';
+import { useOperation, useResource } from '../useResource';
+
+/** Bot import: upload a file exported from a bot; a bad file gives `Import Failed` with the reason. */
+export function BotImport() {
+  const bots = useResource('bots');
+  const importing = useOperation(bots, 'import');
+  const navigate = useNavigate();
+  const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [sent, setSent] = useState(false);
+  const done = useRef(false);
+
+  useEffect(() => {
+    const created = importing.output as ResourceRecord | null | undefined;
+    if (sent && importing.status === 2 && created?.id && !done.current) {
+      done.current = true;
+      navigate.go(`/bots/${created.id}`);
+    }
+  }, [sent, importing.status, importing.output, navigate]);
+
+  return (
+    <form
+      className="list-toolbar bot-import"
+      aria-label="Import a bot"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!file) return;
+        done.current = false;
+        setSent(true);
+        bots.send({ type: 'resource.action', name: 'import', input: file });
+      }}
+    >
+      <div className="field">
+        <label htmlFor={inputId}>Bot file</label>
+        <input id={inputId} type="file" accept="application/json,.json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+      </div>
+      <button type="submit" className="button" disabled={!file || importing.loading}>
+        {importing.loading ? 'Importing…' : 'Import bot'}
+      </button>
+      {sent && <OperationError error={importing.status === 3 ? importing.error : null} />}
+    </form>
+  );
+}

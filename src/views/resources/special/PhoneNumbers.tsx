@@ -1,0 +1,114 @@
+import { useEffect, useId, useState } from 'react';
+import { itemsOf } from '../../../api/relations';
+import type { ResourceRecord } from '../../../api/resources';
+import type { AvailablePhoneNumber, PhoneCountry } from '../../../api/schemas/phoneNumber';
+import { formatMoney } from '../../../format/money';
+import { formatPhone } from '../../../format/phone';
+import { OperationError } from '../../common/OperationError';
+import { useCan } from '../../PortalContext';
+import { useOperation, useResource } from '../useResource';
+import { ActionPanel } from './ActionPanel';
+
+/** SPEC §7: an instance's phone number — countries, search by country with filters, purchase. */
+export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
+  const instances = useResource('instances');
+  const countries = useOperation(instances, 'countries');
+  const search = useOperation(instances, 'searchNumbers');
+  const purchase = useOperation(instances, 'purchase');
+  const canEdit = useCan('Instances', 'edit');
+  const [country, setCountry] = useState('');
+  const [contains, setContains] = useState('');
+  const [bought, setBought] = useState<string | null>(null);
+  const countryId = useId();
+  const containsId = useId();
+
+  useEffect(() => {
+    if (canEdit) instances.send({ type: 'resource.action', name: 'countries' });
+  }, [instances, canEdit]);
+
+  const countryList = countries.status === 2 ? (countries.output as PhoneCountry[]) : [];
+  const numbers = search.status === 2 ? itemsOf(search.output as AvailablePhoneNumber[]) : [];
+  const current = typeof instance.phone_number === 'string' ? instance.phone_number : null;
+
+  return (
+    <ActionPanel title="Phone number">
+      <p>
+        Current number: <strong>{formatPhone(current)}</strong>
+      </p>
+      {canEdit && (
+        <>
+          <OperationError error={countries.status === 3 ? countries.error : null} />
+          <form
+            className="list-toolbar"
+            aria-label="Search phone numbers"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!country) return;
+              instances.send({ type: 'resource.action', name: 'searchNumbers', input: { country, filters: { contains: contains || undefined } } });
+            }}
+          >
+            <div className="field">
+              <label htmlFor={countryId}>Country</label>
+              <select id={countryId} value={country} onChange={(e) => setCountry(e.target.value)}>
+                <option value="">Choose a country…</option>
+                {countryList.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={containsId}>Number contains</label>
+              <input id={containsId} inputMode="numeric" value={contains} onChange={(e) => setContains(e.target.value.replace(/\D/g, ''))} />
+            </div>
+            <button type="submit" className="button" disabled={!country || search.loading}>
+              Search numbers
+            </button>
+          </form>
+          <OperationError error={search.status === 3 ? search.error : null} />
+          {search.status === 2 && numbers.length === 0 && <p role="status">No numbers available.</p>}
+          {numbers.length > 0 && (
+            <table className="resource-table" aria-label="Available phone numbers">
+              <thead>
+                <tr>
+                  <th scope="col">Number</th>
+                  <th scope="col">Locality</th>
+                  <th scope="col">Monthly cost</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Buy</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {numbers.map((n) => (
+                  <tr key={n.phone_number}>
+                    <td>{formatPhone(n.phone_number)}</td>
+                    <td>{[n.locality, n.region].filter(Boolean).join(', ') || '—'}</td>
+                    <td>{typeof n.monthly_cost === 'number' ? formatMoney(n.monthly_cost) : '—'}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button"
+                        disabled={purchase.loading}
+                        aria-label={`Buy ${formatPhone(n.phone_number)}`}
+                        onClick={() => {
+                          setBought(n.phone_number);
+                          instances.send({ type: 'resource.action', name: 'purchase', input: { instanceId: instance.id, phoneNumber: n.phone_number } });
+                        }}
+                      >
+                        Buy
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <p role="status">{purchase.status === 2 && bought ? `Purchased ${formatPhone(bought)}.` : ''}</p>
+          <OperationError error={purchase.status === 3 ? purchase.error : null} />
+        </>
+      )}
+    </ActionPanel>
+  );
+}

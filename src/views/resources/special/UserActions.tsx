@@ -1,0 +1,29 @@
+import type { ResourceRecord } from '../../../api/resources';
+import { useCan } from '../../PortalContext';
+import { useOperation, useResource } from '../useResource';
+import { ActionPanel, Outcome } from './ActionPanel';
+
+/** SPEC §7: a user's password-reset e-mail and a new verification e-mail. */
+export function UserActions({ user }: { user: ResourceRecord }) {
+  const users = useResource('users');
+  const reset = useOperation(users, 'passwordResetEmail');
+  const verify = useOperation(users, 'resendVerification');
+  const canEdit = useCan('Users', 'edit');
+  if (!canEdit) return null;
+  return (
+    <ActionPanel title="Account e-mails">
+      <div className="page-actions">
+        <button type="button" className="button" disabled={reset.loading} onClick={() => users.send({ type: 'resource.action', name: 'passwordResetEmail', input: user.id })}>
+          Send password reset email
+        </button>
+        {!user.email_verified_at && (
+          <button type="button" className="button" disabled={verify.loading} onClick={() => users.send({ type: 'resource.action', name: 'resendVerification', input: user.id })}>
+            Resend verification email
+          </button>
+        )}
+      </div>
+      <Outcome op={reset} success="Password reset email sent." />
+      <Outcome op={verify} success="Verification email sent." />
+    </ActionPanel>
+  );
+}

@@ -1,0 +1,132 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'wouter';
+import { formatPhone } from '../../../format/phone';
+import { relationItemId, type RelationSnapshot } from '../../../machines/relation';
+import { LoadingState } from '../../common/LoadingState';
+import { OperationError } from '../../common/OperationError';
+import { useCan } from '../../PortalContext';
+import { itemLabel } from '../RelationPanel';
+import { useRelation, useRelationOperation } from '../useResource';
+
+const STATUSES = ['pending', 'active', 'done'];
+const selectAssigned = (s: RelationSnapshot) => s.context.assigned;
+const selectAvailable = (s: RelationSnapshot) => s.context.available;
+
+/** SPEC §7: a workflow's contacts — assign, update (status) with a body, remove. */
+export function WorkflowContacts({ workflowId }: { workflowId: string }) {
+  const key = 'workflows.contacts' as const;
+  const relation = useRelation(key);
+  const rows = useSelector(relation, selectAssigned);
+  const available = useSelector(relation, selectAvailable);
+  const list = useRelationOperation(relation, key, 'list');
+  const availableOp = useRelationOperation(relation, key, 'available');
+  const assign = useRelationOperation(relation, key, 'assign');
+  const update = useRelationOperation(relation, key, 'update');
+  const remove = useRelationOperation(relation, key, 'remove');
+  const canEdit = useCan('Workflows', 'edit');
+  const [choice, setChoice] = useState('');
+  const pickerId = useId();
+
+  useEffect(() => {
+    relation.send({ type: 'relation.open', ownerId: workflowId });
+  }, [relation, workflowId]);
+
+  const assignedIds = new Set(rows.map(relationItemId));
+  return (
+    <section className="panel" aria-label="Contacts">
+      <h2>Contacts</h2>
+      <OperationError error={list.status === 3 ? list.error : null} />
+      {list.loading && rows.length === 0 ? (
+        <LoadingState label="Loading contacts…" />
+      ) : rows.length === 0 ? (
+        <p>No contacts on this workflow.</p>
+      ) : (
+        <table className="resource-table" aria-label="Workflow contacts">
+          <thead>
+            <tr>
+              <th scope="col">Contact</th>
+              <th scope="col">Phone</th>
+              <th scope="col">Status</th>
+              <th scope="col">Attempts</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const contactId = relationItemId(row);
+              const contact = (row.contact ?? {}) as Record<string, unknown>;
+              return (
+                <tr key={contactId}>
+                  <td>
+                    <Link href={`/contacts/${contactId}`}>{itemLabel(row)}</Link>
+                  </td>
+                  <td>{formatPhone(typeof contact.phone_number === 'string' ? contact.phone_number : null)}</td>
+                  <td>
+                    {canEdit ? (
+                      <select
+                        aria-label={`Status of ${itemLabel(row)}`}
+                        value={String(row.status ?? 'pending')}
+                        onChange={(e) => relation.send({ type: 'relation.update', itemId: contactId, body: { status: e.target.value } })}
+                      >
+                        {STATUSES.map((s) => (
+                          <option key={s} value={s}>
+                            {s}
+                          </option>
+                        ))}
+                      </select>
+                    ) : (
+                      String(row.status ?? '—')
+                    )}
+                  </td>
+                  <td>{String(row.attempts ?? 0)}</td>
+                  <td>
+                    {canEdit && (
+                      <button type="button" className="button" aria-label={`Remove ${itemLabel(row)}`} onClick={() => relation.send({ type: 'relation.remove', itemId: contactId })}>
+                        Remove
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      <OperationError error={update.status === 3 ? update.error : null} />
+      <OperationError error={remove.status === 3 ? remove.error : null} />
+      {canEdit && (
+        <form
+          className="list-toolbar"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!choice) return;
+            relation.send({ type: 'relation.assign', itemId: choice });
+            setChoice('');
+          }}
+        >
+          <div className="field">
+            <label htmlFor={pickerId}>Available contacts</label>
+            <select id={pickerId} value={choice} onChange={(e) => setChoice(e.target.value)}>
+              <option value="">Choose…</option>
+              {available
+                .filter((c) => !assignedIds.has(relationItemId(c)))
+                .map((c) => (
+                  <option key={relationItemId(c)} value={relationItemId(c)}>
+                    {itemLabel(c)}
+                  </option>
+                ))}
+            </select>
+          </div>
+          <button type="submit" className="button" disabled={!choice || assign.loading}>
+            Assign contact
+          </button>
+        </form>
+      )}
+      <OperationError error={availableOp.status === 3 ? availableOp.error : null} />
+      <OperationError error={assign.status === 3 ? assign.error : null} />
+    </section>
+  );
+}
