@@ -1,14 +1,14 @@
-import { notAvailableView } from '../common/notAvailableView';
+import { lazyView } from '../lazyView';
 
-/** The /reporting pages (SPEC §2). */
+/** The /reporting pages (SPEC §2), each its own lazy chunk. */
 export const reportingViews = {
-  overview: notAvailableView,
-  conversations: notAvailableView,
-  conversation: notAvailableView,
-  roles: notAvailableView,
-  rolesBreakdown: notAvailableView,
-  instances: notAvailableView,
-  instancesBreakdown: notAvailableView,
-  byInstanceGrade: notAvailableView,
-  byDisposition: notAvailableView,
+  overview: lazyView(() => import('./ReportingOverview')),
+  conversations: lazyView(() => import('./ConversationsPage')),
+  conversation: lazyView(() => import('./ConversationPage')),
+  roles: lazyView(() => import('./EntityStatisticsPage')),
+  rolesBreakdown: lazyView(() => import('./BreakdownPage')),
+  instances: lazyView(() => import('./InstanceStatisticsPage')),
+  instancesBreakdown: lazyView(() => import('./InstanceBreakdownPage')),
+  byInstanceGrade: lazyView(() => import('./ByInstanceGradePage')),
+  byDisposition: lazyView(() => import('./ByDispositionPage')),
 };

@@ -1,0 +1,125 @@
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import type { List } from '../../api/envelope';
+import type { StatisticsEntity } from '../../api/reporting';
+import { GRADES, type Breakdown, type EntityStatistics } from '../../api/schemas/reporting';
+import { formatMoney } from '../../format/money';
+import { formatNumber } from '../../format/number';
+import { statisticsOperation } from '../../machines/statistics';
+import { LoadingState } from '../common/LoadingState';
+import { OperationError } from '../common/OperationError';
+import { useNavigate } from '../PortalContext';
+import { BarChart } from './BarChart';
+import { DateRangeForm } from './DateRangeForm';
+import { rangeFrom, withParams } from './dateRange';
+import { ExportStatus } from './ExportStatus';
+import { Grade } from './Grade';
+import { ReportingNav } from './ReportingNav';
+import { useAccountId, useOperation, useReporting, useSearchParams } from './useReporting';
+
+/** One role's or instance's breakdown; which one, and the range, come from the URL (?id=&from=&to=). */
+export function BreakdownPage({ entity }: { entity: StatisticsEntity }) {
+  const { statistics } = useReporting();
+  const params = useSearchParams();
+  const navigate = useNavigate();
+  const accountId = useAccountId();
+  const path = `/reporting/${entity}/breakdown`;
+  const listKind = entity === 'roles' ? 'roles' : 'instances';
+  const kind = entity === 'roles' ? 'roleBreakdown' : 'instanceBreakdown';
+  const label = entity === 'roles' ? 'Role' : 'Instance';
+  const options = useOperation<List<EntityStatistics>>(statisticsOperation(statistics, listKind));
+  const breakdown = useOperation<Breakdown>(statisticsOperation(statistics, kind));
+  const exported = useOperation<string>(statisticsOperation(statistics, 'export'));
+  const { from, to } = rangeFrom(params);
+  const id = params.get('id') ?? '';
+
+  useEffect(() => {
+    statistics.send({ type: 'statistics.load', kind: listKind, query: { show: 100, sort: 'name' } });
+  }, [statistics, listKind, accountId]);
+  const load = () => {
+    if (id) statistics.send({ type: 'statistics.load', kind, id, query: { from, to } });
+    else statistics.send({ type: 'statistics.reset', kinds: [kind] });
+  };
+  useEffect(load, [statistics, kind, id, from, to, accountId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const go = (changes: Record<string, string | undefined>) => navigate.go(withParams(path, params, changes), true);
+  const data = breakdown.output;
+  const shown = data && (entity === 'roles' ? data.role : data.instance);
+
+  return (
+    <section className="page">
+      <h1>{`${label} breakdown`}</h1>
+      <ReportingNav />
+      <div className="report-toolbar">
+        <div className="field">
+          <label htmlFor="breakdown-entity">{label}</label>
+          <select id="breakdown-entity" value={id} onChange={(e) => go({ id: e.target.value || undefined })}>
+            <option value="">{`Choose a ${label.toLowerCase()}`}</option>
+            {options.output?.data.map((o) => (
+              <option key={o.id} value={o.id}>{o.name}</option>
+            ))}
+          </select>
+        </div>
+        <DateRangeForm key={`${from}-${to}`} from={from} to={to} onApply={(range) => go(range)} />
+        <button type="button" className="button" onClick={() => statistics.send({ type: 'statistics.reset', kinds: [kind] })}>
+          Clear breakdown
+        </button>
+        {id && (
+          <button type="button" className="button" onClick={() => statistics.send({ type: 'statistics.export', kind: kind, id, query: { from, to } })}>
+            Export CSV
+          </button>
+        )}
+      </div>
+      <ExportStatus status={exported.status} filename={exported.output} error={exported.error} />
+      <OperationError error={options.error} />
+      <OperationError error={breakdown.error} onRetry={load} />
+      {!id && <p>{`Choose a ${label.toLowerCase()} to see its breakdown.`}</p>}
+      {id && breakdown.loading && !data && <LoadingState label="Loading breakdown…" />}
+      {id && breakdown.status === 0 && !data && <p>The breakdown was cleared. Choose Reload to fetch it again.</p>}
+      {id && breakdown.status === 0 && (
+        <button type="button" className="button" onClick={load}>Reload</button>
+      )}
+      {data && (
+        <div aria-busy={breakdown.loading}>
+          <h2>{shown?.name ?? label}</h2>
+          <dl className="stat-grid">
+            <div className="stat"><dt>Conversations</dt><dd>{formatNumber(data.totals.conversations)}</dd></div>
+            <div className="stat"><dt>Minutes</dt><dd>{formatNumber(data.totals.minutes)}</dd></div>
+            <div className="stat"><dt>Cost</dt><dd>{formatMoney(data.totals.cost)}</dd></div>
+            <div className="stat"><dt>Average grade</dt><dd><Grade grade={data.totals.average_grade} /></dd></div>
+          </dl>
+          {data.totals.grades && (
+            <BarChart title="Conversations by grade" valueLabel="Conversations" format={formatNumber} data={GRADES.map((g) => ({ label: g, value: data.totals.grades![g] }))} />
+          )}
+          <BarChart title="Conversations per day" valueLabel="Conversations" format={formatNumber} data={data.timeseries.map((p) => ({ label: p.date.slice(5), value: p.conversations }))} />
+          <h3>By disposition</h3>
+          <table className="report-table">
+            <thead><tr><th scope="col">Disposition</th><th scope="col" className="num">Conversations</th></tr></thead>
+            <tbody>
+              {data.dispositions.map((d) => (
+                <tr key={d.id ?? 'none'}>
+                  <th scope="row">{d.label ?? 'No disposition'}</th>
+                  <td className="num">{formatNumber(d.conversations)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <h3>By channel</h3>
+          <ul>
+            {data.channels.map((c) => (
+              <li key={c.channel}>
+                <Link href={withParams('/reporting/conversations', new URLSearchParams(), { channel: c.channel, from, to, [entity === 'roles' ? 'role_id' : 'instance_id']: id })}>
+                  {`${c.channel}: ${formatNumber(c.conversations)} conversations`}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export default function RoleBreakdownPage() {
+  return <BreakdownPage entity="roles" />;
+}

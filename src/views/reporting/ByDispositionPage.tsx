@@ -1,0 +1,80 @@
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import type { List } from '../../api/envelope';
+import type { Conversation, DispositionCount } from '../../api/schemas/reporting';
+import { formatNumber } from '../../format/number';
+import { listOperation } from '../../machines/conversationReportList';
+import { LoadingState } from '../common/LoadingState';
+import { OperationError } from '../common/OperationError';
+import { useNavigate } from '../PortalContext';
+import { BarChart } from './BarChart';
+import { ConversationsTable } from './ConversationsTable';
+import { withParams } from './dateRange';
+import { Pagination } from './Pagination';
+import { ReportingNav } from './ReportingNav';
+import { useAccountId, useOperation, useReporting, useSearchParams } from './useReporting';
+
+const PATH = '/reporting/conversations-by-disposition';
+
+/** Conversations counted per disposition; choosing one lists them (GET /reporting/dispositions/conversations). */
+export default function ByDispositionPage() {
+  const { conversations } = useReporting();
+  const params = useSearchParams();
+  const navigate = useNavigate();
+  const accountId = useAccountId();
+  const counts = useOperation<DispositionCount[]>(listOperation(conversations, 'options'));
+  const list = useOperation<List<Conversation>>(listOperation(conversations, 'byDisposition'));
+  const chosen = params.getAll('disposition').filter((d) => /^\d+$/.test(d));
+  const page = Number(params.get('page')) || 1;
+  const key = chosen.join(',');
+
+  useEffect(() => {
+    conversations.send({ type: 'conversations.loadOptions' });
+  }, [conversations, accountId]);
+  useEffect(() => {
+    if (chosen.length) conversations.send({ type: 'conversations.byDisposition', ids: chosen, query: { page } });
+  }, [conversations, accountId, key, page]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const rows = counts.output ?? [];
+  const label = (d: DispositionCount) => d.label ?? (d.id === null ? 'No disposition' : `Disposition ${d.id}`);
+  return (
+    <section className="page">
+      <h1>Conversations by disposition</h1>
+      <ReportingNav />
+      <OperationError error={counts.error} />
+      {counts.loading && !counts.output && <LoadingState label="Loading dispositions…" />}
+      {counts.output && (
+        <>
+          <BarChart title="Conversations per disposition" valueLabel="Conversations" format={formatNumber} data={rows.map((d) => ({ label: label(d), value: d.conversations }))} />
+          <table className="report-table">
+            <thead><tr><th scope="col">Disposition</th><th scope="col" className="num">Conversations</th></tr></thead>
+            <tbody>
+              {rows.map((d) => (
+                <tr key={d.id ?? 'none'}>
+                  <th scope="row">
+                    {d.id === null ? label(d) : <Link href={withParams(PATH, new URLSearchParams(), { disposition: d.id })} aria-current={chosen.includes(d.id) ? 'true' : undefined}>{label(d)}</Link>}
+                  </th>
+                  <td className="num">{formatNumber(d.conversations)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {rows.every((d) => d.id === null) && <p>No conversation has a disposition yet: dispositions are set when a role or instance grades a conversation.</p>}
+        </>
+      )}
+      {chosen.length > 0 && (
+        <section className="panel" aria-labelledby="disposition-list-title">
+          <h2 id="disposition-list-title">{`Conversations with ${rows.filter((d) => d.id !== null && chosen.includes(d.id)).map(label).join(', ') || 'the chosen dispositions'}`}</h2>
+          <OperationError error={list.error} />
+          {list.loading && !list.output && <LoadingState label="Loading conversations…" />}
+          {list.output && (
+            <div aria-busy={list.loading}>
+              <ConversationsTable rows={list.output.data} caption="Conversations with the chosen dispositions" />
+              <Pagination meta={list.output.meta} label="Conversation pages" onPage={(p) => navigate.go(withParams(PATH, params, { page: String(p) }), true)} />
+            </div>
+          )}
+        </section>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import type { List } from '../../api/envelope';
+import { GRADES, type Conversation, type EntityStatistics, type GlobalStatistics, type Grade } from '../../api/schemas/reporting';
+import { formatNumber } from '../../format/number';
+import { listOperation } from '../../machines/conversationReportList';
+import { statisticsOperation } from '../../machines/statistics';
+import { LoadingState } from '../common/LoadingState';
+import { OperationError } from '../common/OperationError';
+import { ConversationsTable } from './ConversationsTable';
+import { rangeFrom, withParams } from './dateRange';
+import { Pagination } from './Pagination';
+import { ReportingNav } from './ReportingNav';
+import { useAccountId, useOperation, useReporting, useSearchParams } from './useReporting';
+import { useNavigate } from '../PortalContext';
+
+const PATH = '/reporting/conversations-by-instance-grade';
+
+/** Instances × letter grades; a cell lists its conversations (GET /reporting/grades/conversations). */
+export default function ByInstanceGradePage() {
+  const { statistics, conversations } = useReporting();
+  const params = useSearchParams();
+  const navigate = useNavigate();
+  const accountId = useAccountId();
+  const instances = useOperation<List<EntityStatistics>>(statisticsOperation(statistics, 'instances'));
+  const global = useOperation<GlobalStatistics>(statisticsOperation(statistics, 'global'));
+  const list = useOperation<List<Conversation>>(listOperation(conversations, 'byGrade'));
+  const { from, to } = rangeFrom(params);
+  const grade = (GRADES as readonly string[]).includes(params.get('grade') ?? '') ? (params.get('grade') as Grade) : null;
+  const instance = params.get('instance') ?? '';
+  const page = Number(params.get('page')) || 1;
+
+  useEffect(() => {
+    statistics.send({ type: 'statistics.load', kind: 'instances', query: { from, to, show: 100, sort: 'name' } });
+    statistics.send({ type: 'statistics.load', kind: 'global', query: { from, to } });
+  }, [statistics, accountId, from, to]);
+  useEffect(() => {
+    if (grade) conversations.send({ type: 'conversations.byGrade', grades: [grade], query: { from, to, page, filter: instance ? { instance_id: instance } : {} } });
+  }, [conversations, accountId, grade, instance, from, to, page]);
+
+  const cell = (g: Grade, count: number, instanceId?: string) => {
+    const href = withParams(PATH, params, { grade: g, instance: instanceId, page: undefined });
+    const current = grade === g && instance === (instanceId ?? '');
+    return (
+      <td className="num" key={g}>
+        {count > 0 ? <Link href={href} aria-current={current ? 'true' : undefined} aria-label={`${formatNumber(count)} grade ${g} conversations${instanceId ? '' : ' across all instances'}`}>{formatNumber(count)}</Link> : '0'}
+      </td>
+    );
+  };
+  const chosen = instances.output?.data.find((i) => i.id === instance);
+
+  return (
+    <section className="page">
+      <h1>Conversations by instance grade</h1>
+      <ReportingNav />
+      <OperationError error={instances.error} />
+      <OperationError error={global.error} />
+      {instances.loading && !instances.output && <LoadingState label="Loading instances…" />}
+      <div className="report-table-wrap">
+        <table className="report-table matrix">
+          <caption>Conversations per instance and letter grade. Choose a number to list those conversations.</caption>
+          <thead>
+            <tr><th scope="col">Instance</th>{GRADES.map((g) => <th key={g} scope="col" className="num">{g}</th>)}</tr>
+          </thead>
+          <tbody>
+            {global.output?.grades && (
+              <tr><th scope="row">All instances</th>{GRADES.map((g) => cell(g, global.output!.grades![g]))}</tr>
+            )}
+            {instances.output?.data.map((i) => (
+              <tr key={i.id}><th scope="row">{i.name}</th>{GRADES.map((g) => cell(g, i.grades[g], i.id))}</tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {instances.output && instances.output.data.length === 0 && <p>No instance exists yet, so only the totals across all conversations are shown.</p>}
+      {grade && (
+        <section className="panel" aria-labelledby="grade-list-title">
+          <h2 id="grade-list-title">{`Grade ${grade} conversations${chosen ? ` on ${chosen.name}` : ''}`}</h2>
+          <OperationError error={list.error} />
+          {list.loading && !list.output && <LoadingState label="Loading conversations…" />}
+          {list.output && (
+            <div aria-busy={list.loading}>
+              <ConversationsTable rows={list.output.data} caption={`Grade ${grade} conversations`} />
+              <Pagination meta={list.output.meta} label="Conversation pages" onPage={(p) => navigate.go(withParams(PATH, params, { page: String(p) }), true)} />
+            </div>
+          )}
+        </section>
+      )}
+    </section>
+  );
+}

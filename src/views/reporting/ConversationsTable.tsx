@@ -1,0 +1,63 @@
+import { Link } from 'wouter';
+import type { Conversation } from '../../api/schemas/reporting';
+import { formatDuration } from '../../format/duration';
+import { formatMoney } from '../../format/money';
+import { formatPhone } from '../../format/phone';
+import { formatTimestamp } from '../../format/timestamp';
+import { Grade } from './Grade';
+
+type SortKey = 'started_at' | 'duration_seconds' | 'cost' | 'letter_grade';
+
+/** Conversations as a table; each row opens the report. Sorting is offered only when `sort` is given. */
+export function ConversationsTable({ rows, caption, sort, onSort }: { rows: readonly Conversation[]; caption: string; sort?: string; onSort?: (key: SortKey) => void }) {
+  const header = (key: SortKey, label: string, numeric = false) => {
+    const direction = sort === key ? 'ascending' : sort === `-${key}` ? 'descending' : 'none';
+    return (
+      <th scope="col" className={numeric ? 'num' : undefined} aria-sort={onSort ? direction : undefined}>
+        {onSort ? (
+          <button type="button" className="sort" onClick={() => onSort(key)}>{label}</button>
+        ) : (
+          label
+        )}
+      </th>
+    );
+  };
+  return (
+    <div className="report-table-wrap">
+      <table className="report-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {header('started_at', 'Started')}
+            <th scope="col">Conversation</th>
+            <th scope="col">Account</th>
+            <th scope="col">Role / instance</th>
+            <th scope="col">Disposition</th>
+            {header('duration_seconds', 'Duration')}
+            {header('cost', 'Cost', true)}
+            {header('letter_grade', 'Grade')}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((c) => (
+            <tr key={c.uuid}>
+              <td><time dateTime={c.started_at} title={new Date(c.started_at).toLocaleString()}>{formatTimestamp(c.started_at)}</time></td>
+              <td>
+                <Link href={`/reporting/conversations/${c.uuid}`} aria-label={`Open conversation ${c.uuid}`}>
+                  {`${c.channel === 'voice' ? 'Call' : 'Chat'} ${c.direction}`}
+                </Link>
+                <div>{c.channel === 'voice' ? formatPhone(c.phone_number) : c.contact_name ?? ''}</div>
+              </td>
+              <td>{c.account_name ?? c.account_id}</td>
+              <td>{[c.role_name, c.instance_name].filter(Boolean).join(' / ') || '—'}</td>
+              <td>{c.disposition_label ?? '—'}</td>
+              <td>{formatDuration(c.duration_seconds)}</td>
+              <td className="num">{formatMoney(c.cost)}</td>
+              <td><Grade grade={c.letter_grade} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

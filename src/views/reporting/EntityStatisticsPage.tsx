@@ -1,0 +1,120 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import type { List } from '../../api/envelope';
+import type { StatisticsEntity } from '../../api/reporting';
+import type { EntityStatistics } from '../../api/schemas/reporting';
+import { formatMoney } from '../../format/money';
+import { formatNumber } from '../../format/number';
+import { statisticsOperation } from '../../machines/statistics';
+import { LoadingState } from '../common/LoadingState';
+import { OperationError } from '../common/OperationError';
+import { useNavigate } from '../PortalContext';
+import { DateRangeForm } from './DateRangeForm';
+import { rangeFrom, withParams } from './dateRange';
+import { ExportStatus } from './ExportStatus';
+import { Grade } from './Grade';
+import { Pagination } from './Pagination';
+import { ReportingNav } from './ReportingNav';
+import { useAccountId, useOperation, useReporting, useSearchParams } from './useReporting';
+
+const COLUMNS = [
+  { key: 'name', label: 'Name', numeric: false },
+  { key: 'conversations', label: 'Conversations', numeric: true },
+  { key: 'minutes', label: 'Minutes', numeric: true },
+  { key: 'cost', label: 'Cost', numeric: true },
+  { key: 'grade_score', label: 'Grade score', numeric: true },
+] as const;
+
+/** Role or instance statistics: one row each, searchable, sortable, paged and exportable from the URL. */
+export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
+  const { statistics } = useReporting();
+  const params = useSearchParams();
+  const navigate = useNavigate();
+  const accountId = useAccountId();
+  const path = `/reporting/${entity}`;
+  const kind = entity === 'roles' ? 'roles' : 'instances';
+  const list = useOperation<List<EntityStatistics>>(statisticsOperation(statistics, kind));
+  const exported = useOperation<string>(statisticsOperation(statistics, 'export'));
+  const { from, to } = rangeFrom(params);
+  const search = params.get('search') ?? '';
+  const sort = params.get('sort') ?? '-conversations';
+  const page = Number(params.get('page')) || 1;
+  const title = entity === 'roles' ? 'Role statistics' : 'Instance statistics';
+  const singular = entity === 'roles' ? 'role' : 'instance';
+  const [text, setText] = useState(search);
+
+  const query = { from, to, search: search || undefined, sort, page };
+  const load = () => statistics.send({ type: 'statistics.load', kind, query });
+  useEffect(load, [statistics, kind, accountId, from, to, search, sort, page]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const go = (changes: Record<string, string | undefined>) => navigate.go(withParams(path, params, { page: undefined, ...changes }), true);
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    go({ search: text.trim() || undefined });
+  };
+  const sortBy = (key: string) => go({ sort: sort === `-${key}` ? key : `-${key}` });
+  const direction = (key: string) => (sort === key ? 'ascending' : sort === `-${key}` ? 'descending' : 'none');
+
+  return (
+    <section className="page">
+      <h1>{title}</h1>
+      <ReportingNav />
+      <div className="report-toolbar">
+        <DateRangeForm key={`${from}-${to}`} from={from} to={to} onApply={(range) => go(range)} />
+        <form role="search" className="report-filters" onSubmit={submitSearch}>
+          <div className="field">
+            <label htmlFor={`${entity}-search`}>Search {entity}</label>
+            <input id={`${entity}-search`} type="search" value={text} onChange={(e) => setText(e.target.value)} />
+          </div>
+          <button type="submit" className="button">Search</button>
+        </form>
+        <button type="button" className="button" onClick={() => statistics.send({ type: 'statistics.export', kind, query: { from, to, search: search || undefined, sort } })}>
+          Export CSV
+        </button>
+      </div>
+      <ExportStatus status={exported.status} filename={exported.output} error={exported.error} />
+      <OperationError error={list.error} onRetry={load} />
+      {list.loading && !list.output && <LoadingState label={`Loading ${entity}…`} />}
+      {list.output && list.output.data.length === 0 && <p>{search ? `No ${entity} match “${search}”.` : `No ${entity} to report on yet.`}</p>}
+      {list.output && list.output.data.length > 0 && (
+        <div className="report-table-wrap" aria-busy={list.loading}>
+          <table className="report-table">
+            <caption className="visually-hidden">{title}</caption>
+            <thead>
+              <tr>
+                {COLUMNS.map((c) => (
+                  <th key={c.key} scope="col" className={c.numeric ? 'num' : undefined} aria-sort={direction(c.key)}>
+                    <button type="button" className="sort" onClick={() => sortBy(c.key)}>{c.label}</button>
+                  </th>
+                ))}
+                <th scope="col">Average grade</th>
+                <th scope="col">Grades A / B / C / D / F</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.output.data.map((row) => (
+                <tr key={row.id}>
+                  <th scope="row">
+                    <Link href={withParams(`${path}/breakdown`, new URLSearchParams(), { id: row.id, from, to })}>{row.name}</Link>
+                  </th>
+                  <td className="num">{formatNumber(row.conversations)}</td>
+                  <td className="num">{formatNumber(row.minutes)}</td>
+                  <td className="num">{formatMoney(row.cost)}</td>
+                  <td className="num">{row.grade_score === null ? '—' : formatNumber(row.grade_score)}</td>
+                  <td><Grade grade={row.average_grade} /></td>
+                  <td>{`${row.grades.A} / ${row.grades.B} / ${row.grades.C} / ${row.grades.D} / ${row.grades.F}`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pagination meta={list.output.meta} label={`${title} pages`} onPage={(p) => go({ page: String(p) })} />
+        </div>
+      )}
+      <p>{`Open a ${singular} for its breakdown by day, grade, disposition and channel.`}</p>
+    </section>
+  );
+}
+
+export default function RoleStatisticsPage() {
+  return <EntityStatisticsPage entity="roles" />;
+}

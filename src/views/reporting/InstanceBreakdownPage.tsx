@@ -1,0 +1,5 @@
+import { BreakdownPage } from './BreakdownPage';
+
+export default function InstanceBreakdownPage() {
+  return <BreakdownPage entity="instances" />;
+}

@@ -1,0 +1,5 @@
+import { EntityStatisticsPage } from './EntityStatisticsPage';
+
+export default function InstanceStatisticsPage() {
+  return <EntityStatisticsPage entity="instances" />;
+}

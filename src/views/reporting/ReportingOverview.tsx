@@ -1,0 +1,153 @@
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import type { ActiveConversations, EntityStatistics, GlobalStatistics, Ranking, Timeseries } from '../../api/schemas/reporting';
+import { GRADES } from '../../api/schemas/reporting';
+import { formatMoney } from '../../format/money';
+import { formatNumber } from '../../format/number';
+import { formatTimestamp } from '../../format/timestamp';
+import { statisticsOperation } from '../../machines/statistics';
+import { LoadingState } from '../common/LoadingState';
+import { OperationError } from '../common/OperationError';
+import { useNavigate } from '../PortalContext';
+import { BarChart } from './BarChart';
+import { DateRangeForm } from './DateRangeForm';
+import { rangeFrom, withParams } from './dateRange';
+import { ExportStatus } from './ExportStatus';
+import { Grade } from './Grade';
+import { ReportingNav } from './ReportingNav';
+import { useAccountId, useOperation, useReporting, useSearchParams } from './useReporting';
+
+const PATH = '/reporting';
+
+export default function ReportingOverview() {
+  const { statistics } = useReporting();
+  const params = useSearchParams();
+  const { from, to } = rangeFrom(params);
+  const accountId = useAccountId();
+  const navigate = useNavigate();
+  const global = useOperation<GlobalStatistics>(statisticsOperation(statistics, 'global'));
+  const active = useOperation<ActiveConversations>(statisticsOperation(statistics, 'active'));
+  const series = useOperation<Timeseries>(statisticsOperation(statistics, 'timeseries'));
+  const roles = useOperation<EntityStatistics[]>(statisticsOperation(statistics, 'globalRoles'));
+  const rankings = useOperation<Ranking[]>(statisticsOperation(statistics, 'rankings'));
+  const exported = useOperation<string>(statisticsOperation(statistics, 'export'));
+
+  const load = () => {
+    const query = { from, to };
+    for (const kind of ['global', 'timeseries', 'globalRoles', 'rankings'] as const) statistics.send({ type: 'statistics.load', kind, query });
+    statistics.send({ type: 'statistics.load', kind: 'active' });
+  };
+  // The URL's range and the account filter decide what the figures cover.
+  useEffect(load, [statistics, accountId, from, to]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const totals = global.output;
+  const exportFile = (kind: 'global' | 'timeseries' | 'globalRoles' | 'rankings') => statistics.send({ type: 'statistics.export', kind, query: { from, to } });
+
+  return (
+    <section className="page">
+      <h1>Reporting</h1>
+      <ReportingNav />
+      <div className="report-toolbar">
+        <DateRangeForm key={`${from}-${to}`} from={from} to={to} onApply={(range) => navigate.go(withParams(PATH, params, range), true)} />
+        <button type="button" className="button" onClick={() => statistics.send({ type: 'statistics.reset' })}>
+          Clear statistics
+        </button>
+        <button type="button" className="button" onClick={load}>
+          Reload
+        </button>
+      </div>
+      <ExportStatus status={exported.status} filename={exported.output} error={exported.error} />
+
+      <section className="panel" aria-labelledby="global-title">
+        <h2 id="global-title">Global statistics{from || to ? ` (${from ?? 'start'} to ${to ?? 'today'})` : ' (all time)'}</h2>
+        <OperationError error={global.error} onRetry={load} />
+        {global.loading && !totals && <LoadingState label="Loading statistics…" />}
+        {global.status === 0 && !totals && <p>No statistics loaded. Choose Reload to fetch them again.</p>}
+        {totals && (
+          <>
+            <dl className="stat-grid" aria-busy={global.loading}>
+              <div className="stat"><dt>Conversations</dt><dd>{formatNumber(totals.conversations ?? 0)}</dd></div>
+              <div className="stat"><dt>Minutes</dt><dd>{formatNumber(totals.minutes ?? 0)}</dd></div>
+              <div className="stat"><dt>Cost</dt><dd>{formatMoney(totals.cost ?? 0)}</dd></div>
+              <div className="stat"><dt>Average duration (s)</dt><dd>{formatNumber(totals.average_duration_seconds ?? 0)}</dd></div>
+              <div className="stat"><dt>Average grade</dt><dd><Grade grade={totals.average_grade} /></dd></div>
+              <div className="stat"><dt>Active now</dt><dd>{formatNumber(totals.active ?? 0)}</dd></div>
+            </dl>
+            {totals.grades && (
+              <BarChart title="Conversations by grade" valueLabel="Conversations" format={formatNumber} data={GRADES.map((g) => ({ label: g, value: totals.grades![g] }))} />
+            )}
+          </>
+        )}
+        <button type="button" className="button" onClick={() => exportFile('global')}>Export global statistics</button>
+      </section>
+
+      <section className="panel" aria-labelledby="active-title">
+        <h2 id="active-title">Active conversations</h2>
+        <OperationError error={active.error} />
+        {active.output && active.output.count === 0 && <p>No conversation is in progress.</p>}
+        {active.output && active.output.count > 0 && (
+          <ul>
+            {active.output.conversations.map((c) => (
+              <li key={c.uuid}>
+                <Link href={`/reporting/conversations/${c.uuid}`}>{`${c.channel} conversation started ${formatTimestamp(c.started_at)}`}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="panel" aria-labelledby="series-title">
+        <h2 id="series-title">Conversations per day</h2>
+        <OperationError error={series.error} />
+        {series.loading && !series.output && <LoadingState label="Loading time series…" />}
+        {series.output && (
+          <BarChart
+            title={`Conversations per day, ${series.output.from} to ${series.output.to}`}
+            valueLabel="Conversations"
+            format={formatNumber}
+            data={series.output.points.map((p) => ({ label: p.date.slice(5), value: p.conversations }))}
+          />
+        )}
+        <button type="button" className="button" onClick={() => exportFile('timeseries')}>Export time series</button>
+      </section>
+
+      <section className="panel" aria-labelledby="roles-title">
+        <h2 id="roles-title">Roles</h2>
+        <OperationError error={roles.error} />
+        {roles.output && (
+          <div className="report-table-wrap">
+            <table className="report-table">
+              <caption className="visually-hidden">Share of conversations by role</caption>
+              <thead>
+                <tr><th scope="col">Role</th><th scope="col" className="num">Conversations</th><th scope="col" className="num">Share</th><th scope="col" className="num">Cost</th><th scope="col">Average grade</th></tr>
+              </thead>
+              <tbody>
+                {roles.output.map((r) => (
+                  <tr key={r.id}>
+                    <th scope="row">{r.name}</th>
+                    <td className="num">{formatNumber(r.conversations)}</td>
+                    <td className="num">{`${formatNumber((r.share ?? 0) * 100)}%`}</td>
+                    <td className="num">{formatMoney(r.cost)}</td>
+                    <td><Grade grade={r.average_grade} /></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <button type="button" className="button" onClick={() => exportFile('globalRoles')}>Export roles</button>
+        <h3>Role rankings</h3>
+        <OperationError error={rankings.error} />
+        {rankings.output && rankings.output.length === 0 && <p>No role has graded conversations in this range.</p>}
+        {rankings.output && rankings.output.length > 0 && (
+          <ol>
+            {rankings.output.map((r) => (
+              <li key={r.role_id}>{`${r.name}: grade ${r.average_grade ?? '—'} (score ${formatNumber(r.grade_score ?? 0)}), ${formatNumber(r.conversations)} conversations`}</li>
+            ))}
+          </ol>
+        )}
+        <button type="button" className="button" onClick={() => exportFile('rankings')}>Export rankings</button>
+      </section>
+    </section>
+  );
+}

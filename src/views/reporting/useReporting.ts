@@ -1,0 +1,47 @@
+import { useSelector } from '@xstate/react';
+import { useSearch } from 'wouter';
+import { startReportingActors, type ReportingActors } from '../../machines/statisticsActors';
+import { statusCode, type OperationActor, type OperationFailure, type OperationSnapshot, type OperationStatusCode } from '../../machines/operation';
+import { usePortal } from '../PortalContext';
+
+// One set of reporting actors per running portal, started on the first reporting page.
+const started = new WeakMap<object, ReportingActors>();
+
+export function useReporting(): ReportingActors {
+  const portal = usePortal();
+  let actors = started.get(portal.auth);
+  if (!actors) {
+    actors = startReportingActors({ http: portal.http, auth: portal.auth });
+    started.set(portal.auth, actors);
+  }
+  return actors;
+}
+
+export interface OperationView<T> {
+  status: OperationStatusCode;
+  loading: boolean;
+  output: T | undefined;
+  error: OperationFailure | null;
+}
+
+const selectStatus = (s: OperationSnapshot) => statusCode(s);
+const selectOutput = (s: OperationSnapshot) => s.context.output;
+const selectError = (s: OperationSnapshot) => s.context.error;
+
+/** An operation's status, output and failure, each selected on its own (small re-renders). */
+export function useOperation<T>(operation: OperationActor): OperationView<T> {
+  const status = useSelector(operation, selectStatus);
+  const output = useSelector(operation, selectOutput) as T | undefined;
+  const error = useSelector(operation, selectError);
+  return { status, loading: status === 1, output, error };
+}
+
+/** The global account filter: statistics are scoped by it, so pages reload when it changes. */
+export function useAccountId(): string | null {
+  return useSelector(usePortal().accountFilter, (s) => s.context.accountId);
+}
+
+/** The page's query string as URLSearchParams (the URL is the list state). */
+export function useSearchParams(): URLSearchParams {
+  return new URLSearchParams(useSearch());
+}
