@@ -1,0 +1,170 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, test } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createHttp } from '../../../src/api/http';
+import { parseRuntimeConfig } from '../../../src/config';
+import { startPortal } from '../../../src/machines/root';
+import { App } from '../../../src/views/App';
+import { PortalProvider } from '../../../src/views/PortalContext';
+import { API, signInHandlers } from '../../support/apiFixtures';
+import { mswServer } from '../../support/setupMsw';
+
+function renderApp(path: string) {
+  localStorage.setItem('isGuest', 'isNotGuest');
+  const location = memoryLocation({ path, record: true });
+  const config = parseRuntimeConfig({ apiOrigin: API });
+  const portal = startPortal({ http: createHttp(config), config, location: path });
+  render(
+    <PortalProvider value={{ ...portal, config }}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <App />
+      </Router>
+    </PortalProvider>,
+  );
+  return { portal, location };
+}
+
+const grades = { A: 3, B: 2, C: 1, D: 0, F: 1 };
+const conversation = (n: number, grade: string) => ({
+  id: n,
+  uuid: `00000000-0000-4000-8000-00000000000${n}`,
+  account_id: 1,
+  account_name: 'Acme Support',
+  channel: 'voice',
+  direction: 'inbound',
+  status: 'completed',
+  phone_number: '15555550100',
+  started_at: '2026-11-20T10:00:00.000Z',
+  ended_at: '2026-11-20T10:05:00.000Z',
+  duration_seconds: 300,
+  cost: 1234.5,
+  letter_grade: grade,
+  role_name: 'Support',
+  disposition_label: null,
+  summary: 'Billing question',
+});
+const envelope = (data: unknown[], total = data.length) => ({
+  data,
+  links: { first: null, last: null, prev: null, next: null },
+  meta: { current_page: 1, from: 1, last_page: 1, per_page: 15, to: data.length, total },
+});
+const accounts = http.get(`${API}/api/v1/accounts`, () => HttpResponse.json(envelope([])));
+const globalStats = http.get(`${API}/api/v1/reporting/global`, () =>
+  HttpResponse.json({ data: { conversations: 7, minutes: 35, cost: 12.5, active: 0, average_grade: 'B', grade_score: 2.86, grades, dispositions: [{ id: 3, label: 'Booked', conversations: 2 }, { id: null, label: null, conversations: 5 }] } }),
+);
+
+describe('reporting pages', () => {
+  test('overview: totals, a per-day chart with a table alternative, and reset empties the statistics', async () => {
+    mswServer.use(
+      globalStats,
+      accounts,
+      http.get(`${API}/api/v1/reporting/global/active`, () => HttpResponse.json({ data: { count: 0, conversations: [] } })),
+      http.get(`${API}/api/v1/reporting/global/timeseries`, () =>
+        HttpResponse.json({ data: { interval: 'day', from: '2026-11-19', to: '2026-11-20', points: [{ date: '2026-11-19', conversations: 4, minutes: 20, cost: 1 }, { date: '2026-11-20', conversations: 3, minutes: 15, cost: 2 }] } }),
+      ),
+      http.get(`${API}/api/v1/reporting/global/roles/rankings`, () => HttpResponse.json({ data: [{ rank: 1, role_id: 2, name: 'Support', conversations: 7, grade_score: 2.86, average_grade: 'B' }] })),
+      http.get(`${API}/api/v1/reporting/global/roles`, () => HttpResponse.json({ data: [{ id: 2, name: 'Support', account_id: 1, conversations: 7, minutes: 35, cost: 12.5, grade_score: 2.86, average_grade: 'B', grades, share: 1 }] })),
+      ...signInHandlers(),
+    );
+    renderApp('/reporting');
+    const panel = (await screen.findByRole('heading', { name: /Global statistics/ })).closest('section')!;
+    await waitFor(() => expect(panel).toHaveTextContent('$12.50'));
+    expect(await screen.findByRole('img', { name: /Conversations per day, 2026-11-19 to 2026-11-20: 2 bars.*highest 4 \(11-19\)/ })).toBeInTheDocument();
+    const table = screen.getByText('Conversations per day, 2026-11-19 to 2026-11-20 as a table').closest('details')!;
+    expect(within(table).getByRole('row', { name: '11-20 3' })).toBeInTheDocument();
+    expect(screen.getByText('No conversation is in progress.')).toBeInTheDocument();
+    expect(screen.getByText(/Support: grade B \(score 2.86\), 7 conversations/)).toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Clear statistics' }));
+    expect(within(panel).queryByText('$12.50')).not.toBeInTheDocument();
+    expect(within(panel).getByText(/No statistics loaded/)).toBeInTheDocument();
+  });
+
+  test('conversations: the URL drives the query; applying a grade filter changes the URL and the request', async () => {
+    const requests: URL[] = [];
+    mswServer.use(
+      globalStats,
+      accounts,
+      http.get(`${API}/api/v1/reporting/conversations`, ({ request }) => {
+        const url = new URL(request.url);
+        requests.push(url);
+        const wanted = url.searchParams.getAll('grades[]');
+        const rows = [conversation(1, 'A'), conversation(2, 'F')].filter((c) => wanted.length === 0 || wanted.includes(c.letter_grade));
+        return HttpResponse.json(envelope(rows));
+      }),
+      ...signInHandlers(),
+    );
+    const { location } = renderApp('/reporting/conversations?channel=voice');
+    await screen.findByText('2 conversations');
+    expect(requests.at(-1)?.searchParams.get('filter[channel]')).toBe('voice');
+    expect(screen.getAllByText('$1,234.50')).toHaveLength(2);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Grade F' }));
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => {
+      const [path, query] = (location.history?.at(-1) ?? '').split('?');
+      expect(path).toBe('/reporting/conversations');
+      const params = new URLSearchParams(query);
+      expect(params.getAll('grade')).toEqual(['F']);
+      expect(params.get('channel')).toBe('voice');
+    });
+    await screen.findByText('1 conversations');
+    expect(requests.at(-1)?.searchParams.getAll('grades[]')).toEqual(['F']);
+    expect(screen.getByRole('checkbox', { name: 'Grade F' })).toBeChecked();
+    expect(screen.getByRole('option', { name: 'Booked (2)' })).toBeInTheDocument();
+  });
+
+  test('conversation report: the transcript tab comes from the path and shows times in seconds', async () => {
+    mswServer.use(
+      accounts,
+      http.get(`${API}/api/v1/reporting/conversations/:id/transcript`, () =>
+        HttpResponse.json({ data: [{ position: 1, role: 'bot', text: 'Hello there', time: '0:01:05.5' }, { position: 2, role: 'user', text: '<b>not html</b>', time: '0:00:07' }] }),
+      ),
+      http.get(`${API}/api/v1/reporting/conversations/:id`, () => HttpResponse.json({ data: conversation(1, 'A') })),
+      ...signInHandlers(),
+    );
+    renderApp('/reporting/conversations/00000000-0000-4000-8000-000000000001/transcript');
+    const transcript = await screen.findByRole('list', { name: 'Transcript' });
+    expect(within(transcript).getByText('65.50 s')).toBeInTheDocument();
+    expect(within(transcript).getByText('7.00 s')).toBeInTheDocument();
+    expect(within(transcript).getByText('<b>not html</b>')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Transcript' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Download transcript (text)' })).toBeInTheDocument();
+  });
+
+  test('conversation report: a recording without audio says so; one with audio has a player', async () => {
+    mswServer.use(
+      accounts,
+      http.get(`${API}/api/v1/reporting/conversations/:id/recordings`, () =>
+        HttpResponse.json({
+          data: [
+            { uuid: 'r1', label: 'Call recording', has_audio: true, duration_seconds: 300, created_at: '2026-11-20T10:05:00Z', url: `${API}/audio.wav`, audio_seconds: 30, mime_type: 'audio/wav', generated: true },
+            { uuid: 'r2', label: 'Transfer leg', has_audio: false, duration_seconds: 60, created_at: '2026-11-20T10:05:00Z', url: null },
+          ],
+        }),
+      ),
+      http.get(`${API}/api/v1/reporting/conversations/:id`, () => HttpResponse.json({ data: conversation(1, 'A') })),
+      ...signInHandlers(),
+    );
+    renderApp('/reporting/conversations/1/recordings');
+    expect(await screen.findByLabelText('Call recording audio')).toHaveAttribute('src', `${API}/audio.wav`);
+    expect(screen.getByText(/Generated demo audio \(30 s\)/)).toBeInTheDocument();
+    expect(screen.getByText('The audio of this recording is no longer kept.')).toBeInTheDocument();
+  });
+
+  test('a conversation the server will not show: the summary and the server’s text', async () => {
+    mswServer.use(
+      accounts,
+      http.get(`${API}/api/v1/reporting/conversations/:id`, () => HttpResponse.json({ message: 'Conversation not found.' }, { status: 404 })),
+      ...signInHandlers(),
+    );
+    renderApp('/reporting/conversations/42');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error Loading Record');
+    expect(alert).toHaveTextContent('Conversation not found.');
+  });
+});
