@@ -44,7 +44,7 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
             onSubmit={(event) => {
               event.preventDefault();
               if (!country) return;
-              instances.send({ type: 'resource.action', name: 'searchNumbers', input: { country, filters: { contains: contains || undefined } } });
+              instances.send({ type: 'resource.action', name: 'searchNumbers', input: { country, filters: { 'filter[contains]': contains || undefined } } });
             }}
           >
             <div className="field">

@@ -1,0 +1,55 @@
+import { render, screen } from '@testing-library/react';
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import { waitFor } from 'xstate';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createHttp } from '../../src/api/http';
+import { parseRuntimeConfig } from '../../src/config';
+import { startPortal } from '../../src/machines/root';
+import { App } from '../../src/views/App';
+import { PortalProvider } from '../../src/views/PortalContext';
+import { API, permissionsFor, signInHandlers } from './apiFixtures';
+import { listBody } from './resourceFixtures';
+import { mswServer } from './setupMsw';
+
+/** Every request the page made, as `METHOD /path?query` (decoded), in order. */
+export function recordRequests(): string[] {
+  const seen: string[] = [];
+  mswServer.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    seen.push(`${request.method} ${decodeURIComponent(url.pathname + url.search.replace(/\+/g, ' '))}`);
+  });
+  return seen;
+}
+
+/**
+ * The whole portal (started system + PortalProvider + wouter memory location) signed in with a
+ * restored session. `handlers` go first, so they win over the sign-in defaults.
+ */
+export async function renderPortal(path: string, options: { handlers?: RequestHandler[]; permissions?: unknown } = {}) {
+  localStorage.setItem('isGuest', 'isNotGuest');
+  mswServer.use(
+    ...(options.handlers ?? []),
+    ...signInHandlers({ permissions: options.permissions ?? permissionsFor('all') }),
+    http.get(`${API}/api/v1/accounts`, () => HttpResponse.json(listBody([{ id: 1, name: 'Acme Support' }, { id: 2, name: 'Globex Sales' }]))),
+  );
+  const location = memoryLocation({ path, record: true });
+  const config = parseRuntimeConfig({ apiOrigin: API });
+  const portal = startPortal({ http: createHttp(config), config, location: path });
+  const view = render(
+    <PortalProvider value={{ ...portal, config }}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <App />
+      </Router>
+    </PortalProvider>,
+  );
+  await waitFor(portal.auth, (s) => s.matches('signedIn'), { timeout: 3000 });
+  return { portal, location, view, screen, here: () => location.history?.at(-1) ?? path };
+}
+
+/** Permissions of a user who may only read the given models (browse + read, level 1). */
+export function readOnlyPermissions(models: string[]) {
+  const base = permissionsFor([]) as { data: Record<string, unknown> };
+  for (const model of models) base.data[model] = { browse: true, read: true, edit: false, add: false, delete: false, level: 1 };
+  return base;
+}
