@@ -77,6 +77,9 @@ describe('POST /register (Fortify)', () => {
     const taken = await client('/register', { method: 'POST', json: newUser('ADMIN@example.com') });
     expect(taken.status).toBe(422);
     expect((await json(taken)).errors.email).toEqual(['The email has already been taken.']);
+    // Reported together with the other rules, as Laravel does.
+    const both = await client('/register', { method: 'POST', json: { ...newUser('admin@example.com'), password: 'short' } });
+    expect(Object.keys((await json(both)).errors)).toEqual(['email', 'password']);
   });
 
   test('needs the XSRF header like every write', async () => {
