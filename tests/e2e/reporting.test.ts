@@ -1,0 +1,64 @@
+import { readFile } from 'node:fs/promises';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { signIn, startE2E, type E2E } from '../support/browser';
+
+let e2e: E2E;
+beforeEach(async () => {
+  e2e = await startE2E();
+});
+afterEach(async () => {
+  await e2e?.close();
+});
+
+describe('reporting in Chromium against the reference API', () => {
+  test('the admin filters conversations by grade, reads a transcript and exports CSV under the server’s name', async () => {
+    const { page, url } = e2e;
+    await page.goto(url('/login?redirect=%2Freporting'));
+    await signIn(page, 'admin@example.com');
+    await page.waitForURL('**/reporting');
+    await page.getByRole('heading', { name: /Global statistics/ }).waitFor();
+    await page.getByRole('img', { name: /Conversations per day/ }).waitFor();
+
+    await page.getByRole('navigation', { name: 'Reporting pages' }).getByRole('link', { name: 'Conversations', exact: true }).click();
+    await page.waitForURL('**/reporting/conversations');
+    await page.getByText('180 conversations').waitFor();
+    await page.getByRole('checkbox', { name: 'Grade F' }).check();
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL('**/reporting/conversations?grade=F');
+    const status = page.getByText(/^\d+ conversations$/);
+    await expect.poll(async () => status.textContent()).not.toBe('180 conversations');
+    const shown = Number((await status.textContent())?.split(' ')[0]);
+    expect(shown).toBeGreaterThan(0);
+    const grades = await page.locator('table.report-table tbody tr td:last-child').allTextContents();
+    expect(new Set(grades)).toEqual(new Set(['F']));
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^conversations-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await file.path())!, 'utf8');
+    expect(csv.trim().split('\r\n')).toHaveLength(shown + 1);
+    await page.getByText(`Downloaded ${file.suggestedFilename()}`).waitFor();
+
+    await page.getByRole('link', { name: /^Open conversation / }).first().click();
+    await page.waitForURL(/\/reporting\/conversations\/[0-9a-f-]{36}$/);
+    await page.getByRole('navigation', { name: 'Report tabs' }).getByRole('link', { name: 'Transcript' }).click();
+    await page.waitForURL(/\/transcript$/);
+    const transcript = page.getByRole('list', { name: 'Transcript' });
+    await transcript.waitFor();
+    expect(await transcript.locator('li').count()).toBeGreaterThan(2);
+    expect(await transcript.locator('.time').first().textContent()).toMatch(/^\d+\.\d{2} s$/);
+    expect(e2e.pageErrors).toEqual([]);
+  });
+
+  test('the viewer sees only their own account’s conversations', async () => {
+    const { page, url } = e2e;
+    await page.goto(url('/login?redirect=%2Freporting%2Fconversations'));
+    await signIn(page, 'viewer@example.com');
+    await page.waitForURL('**/reporting/conversations');
+    await page.getByText('60 conversations').waitFor();
+    const accounts = await page.locator('table.report-table tbody tr td:nth-child(3)').allTextContents();
+    expect(accounts.length).toBeGreaterThan(0);
+    expect(new Set(accounts)).toEqual(new Set(['Globex Sales']));
+  });
+});
