@@ -1,4 +1,5 @@
 import { coreMigrations, type Migration } from './migrations';
+import { accountMigrations } from './migrations/account';
 import { reportingMigrations } from './migrations/reporting';
 
 /**
@@ -6,4 +7,4 @@ import { reportingMigrations } from './migrations/reporting';
  * (one import, one spread) and keeps the SQL in `server/db/migrations/<area>.ts`. Cross-area
  * references are plain integer columns, so the order between areas never matters for a schema.
  */
-export const migrations: readonly Migration[] = [...coreMigrations, ...reportingMigrations];
+export const migrations: readonly Migration[] = [...coreMigrations, ...reportingMigrations, ...accountMigrations];
