@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { configure, render, screen } from '@testing-library/react';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { waitFor } from 'xstate';
 import { Router } from 'wouter';
@@ -11,6 +11,9 @@ import { PortalProvider } from '../../src/views/PortalContext';
 import { API, permissionsFor, signInHandlers } from './apiFixtures';
 import { listBody } from './resourceFixtures';
 import { mswServer } from './setupMsw';
+
+// Lazy route chunks load on first use: on a busy machine that can take over a second.
+configure({ asyncUtilTimeout: 5000 });
 
 /** Every request the page made, as `METHOD /path?query` (decoded), in order. */
 export function recordRequests(): string[] {

@@ -2,7 +2,7 @@ import type { RouteViewProps } from '../../routes';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { useNavigate } from '../PortalContext';
-import { DeleteRecordButton } from './DeleteRecordButton';
+import { DeleteRecordButton, useLeaveWhenDeleted } from './DeleteRecordButton';
 import { useRecord } from './DetailPage';
 import { useResource } from './useResource';
 import './resources.css';
@@ -13,6 +13,7 @@ export default function AccountDeletePage({ params }: RouteViewProps) {
   const accounts = useResource('accounts');
   const { record, error, reload } = useRecord('accounts', id);
   const navigate = useNavigate();
+  useLeaveWhenDeleted(accounts, id, '/accounts', navigate.go);
   if (error && !record) return <section className="page"><OperationError error={error} onRetry={reload} /></section>;
   if (!record) return <LoadingState label="Loading account…" />;
   const name = String(record.name ?? `#${id}`);
@@ -21,7 +22,7 @@ export default function AccountDeletePage({ params }: RouteViewProps) {
       <h1>Delete account {name}</h1>
       <p>Deleting this account removes it and everything scoped to it. This cannot be undone.</p>
       <div className="page-actions">
-        <DeleteRecordButton resource={accounts} record={record} title={name} singular="Account" onDeleted={() => navigate.go('/accounts', true)} />
+        <DeleteRecordButton resource={accounts} record={record} title={name} singular="Account" />
         <button type="button" className="button" onClick={() => navigate.back('accounts')}>
           Keep the account
         </button>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ResourceRecord } from '../../api/resources';
 import type { ResourceActor } from '../../machines/resource';
 import { OperationError } from '../common/OperationError';
@@ -6,36 +6,31 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { useOperation } from './useResource';
 
 /** Delete with a confirmation first (issue 3); the failure shows SPEC §8's summary and detail. */
-export function DeleteRecordButton({ resource, record, title, singular, compact = false, onDeleted }: {
+export function DeleteRecordButton({ resource, record, title, singular, compact = false }: {
   resource: ResourceActor;
   record: ResourceRecord;
   title: string;
   singular: string;
+  /** In a table row: a link-styled button, the failure announced without taking the row's space. */
   compact?: boolean;
-  onDeleted?: () => void;
 }) {
   const [confirming, setConfirming] = useState(false);
   const [asked, setAsked] = useState(false);
   const remove = useOperation(resource, 'delete');
-  const mine = remove.output === record.id || (remove.status === 1 && asked);
-  const notified = useRef(false);
+  const failed = asked && remove.status === 3;
 
+  // The dialog closes once the call is over, whichever way it went.
   useEffect(() => {
-    if (!asked || remove.status === 1) return;
-    setConfirming(false);
-    if (remove.status === 2 && remove.output === record.id && !notified.current) {
-      notified.current = true;
-      onDeleted?.();
-    }
-  }, [asked, remove.status, remove.output, record.id, onDeleted]);
+    if (asked && remove.status !== 1) setConfirming(false);
+  }, [asked, remove.status]);
 
   return (
     <>
       <button type="button" className={compact ? 'link-button' : 'button button-danger'} aria-label={`Delete ${title}`} onClick={() => setConfirming(true)}>
         Delete
       </button>
-      {asked && mine && remove.status === 3 && !compact && <OperationError error={remove.error} />}
-      {asked && compact && remove.status === 3 && <span className="visually-hidden" role="alert">{`${remove.error?.summary ?? ''}: ${remove.error?.detail ?? ''}`}</span>}
+      {failed && !compact && <OperationError error={remove.error} />}
+      {failed && compact && <span className="visually-hidden" role="alert">{`${remove.error?.summary ?? ''}: ${remove.error?.detail ?? ''}`}</span>}
       {confirming && (
         <ConfirmDialog
           title={`Delete ${singular.toLowerCase()}?`}
@@ -51,4 +46,15 @@ export function DeleteRecordButton({ resource, record, title, singular, compact 
       )}
     </>
   );
+}
+
+/**
+ * Leaves a record's page once that record is deleted. It lives in the page, not in the button:
+ * the deleted record leaves the resource actor, so the button unmounts with it.
+ */
+export function useLeaveWhenDeleted(resource: ResourceActor, id: string, to: string, go: (to: string, replace?: boolean) => void): void {
+  const removal = useOperation(resource, 'delete');
+  useEffect(() => {
+    if (removal.status === 2 && removal.output === id) go(to, true);
+  }, [removal.status, removal.output, id, to, go]);
 }

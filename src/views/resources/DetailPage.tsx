@@ -7,7 +7,7 @@ import { activeTab, type RouteViewProps } from '../../routes';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { useCan, useNavigate } from '../PortalContext';
-import { DeleteRecordButton } from './DeleteRecordButton';
+import { DeleteRecordButton, useLeaveWhenDeleted } from './DeleteRecordButton';
 import { DisplayValue } from './display';
 import { RelationPanel } from './RelationPanel';
 import type { SectionConfig, Tab } from './sectionConfig';
@@ -102,6 +102,7 @@ export default function DetailPage({ route, params }: RouteViewProps) {
   const tabKeys = ['details', ...config.tabs.map((t) => t.key)];
   const active = hasTabRoutes ? activeTab(location, tabKeys, 'details') : 'details';
   const base = `/${key}/${id}`;
+  useLeaveWhenDeleted(resource, id, `/${key}`, navigate.go);
 
   if (error && !record) return <section className="page"><OperationError error={error} onRetry={reload} /></section>;
   if (!record) return <LoadingState label={loading ? 'Loading record…' : 'Loading…'} />;
@@ -118,7 +119,7 @@ export default function DetailPage({ route, params }: RouteViewProps) {
               Edit
             </Link>
           )}
-          {canDelete && <DeleteRecordButton resource={resource} record={record} title={title} singular={config.singular} onDeleted={() => navigate.go(`/${key}`, true)} />}
+          {canDelete && <DeleteRecordButton resource={resource} record={record} title={title} singular={config.singular} />}
         </div>
       </div>
       {hasTabRoutes && config.tabs.length > 0 && <TabNav base={base} tabs={config.tabs} active={active} />}
