@@ -102,7 +102,8 @@ export function createAccountApi(http: Http) {
     },
     /** SPEC §7 "GET on the verification url". */
     async followVerificationUrl(path: string, signal?: AbortSignal): Promise<string> {
-      return messageOf((await http.root.get(path, { signal })).data);
+      // An expired link answers 403 'Invalid/Expired url provided.': the flow shows its own page for it.
+      return messageOf((await http.root.get(path, { signal, handlesForbidden: true })).data);
     },
     async fetchSettings(signal?: AbortSignal): Promise<AccountSettings> {
       return readRecord(accountSettingsSchema, (await http.api.get('/v1/user/settings', { signal })).data);

@@ -26,6 +26,8 @@ export interface RequestOptions {
   /** The token-exchange call must not send the stored tokens (SPEC §7). */
   withoutStoredTokens?: boolean;
   responseType?: 'json' | 'blob' | 'text';
+  /** A 403 this call expects and handles itself (e.g. an expired signed link): no forbidden page. */
+  handlesForbidden?: boolean;
 }
 
 export interface HttpResponse {
@@ -103,11 +105,11 @@ export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>,
     return { body, query };
   }
 
-  function handleFailure(method: Method, status: number, data: unknown): ApiError {
+  function handleFailure(method: Method, status: number, data: unknown, options: RequestOptions): ApiError {
     const error = apiErrorFromResponse(status, data);
     if ((status === 401 || status === 419) && hooks.isSignedIn()) hooks.sessionExpired();
     else if (status === 403 && error.serverMessage === UNVERIFIED_MESSAGE) hooks.unverified();
-    else if (status === 403 && method === 'get') hooks.forbidden();
+    else if (status === 403 && method === 'get' && !options.handlesForbidden) hooks.forbidden();
     return error;
   }
 
@@ -131,7 +133,7 @@ export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>,
         if (signal?.aborted) throw failure;
         if (failure && typeof failure === 'object' && 'status' in failure && typeof failure.status === 'number') {
           const data = (failure as { data?: unknown }).data;
-          throw handleFailure(method, failure.status, typeof data === 'string' ? safeJson(data) : data);
+          throw handleFailure(method, failure.status, typeof data === 'string' ? safeJson(data) : data, options);
         }
         throw new ApiError({ status: 0, detail: DEFAULT_ERROR_TEXT });
       }

@@ -114,3 +114,9 @@ describe('the transport’s cross-cutting rules (SPEC §7)', () => {
     await expect(http.api.get('/v1/x')).rejects.toMatchObject({ status: 0, detail: 'API Error, please try again.' });
   });
 });
+
+test('a call that handles its own 403 (expired signed link) does not open the forbidden page', async () => {
+  const { http, calls } = setup(() => Response.json({ message: 'Invalid/Expired url provided.' }, { status: 403 }));
+  await expect(http.root.get('/api/v1/email/verify/1/x', { handlesForbidden: true })).rejects.toMatchObject({ status: 403, detail: 'Invalid/Expired url provided.' });
+  expect(calls.forbidden).toBe(0);
+});
