@@ -64,6 +64,13 @@ describe('conversations list (real HTTP, portal schemas)', () => {
     await expect(api.conversationsByDisposition([])).rejects.toMatchObject({ status: 422 });
     const list = await api.conversationsByDisposition(['999999']);
     expect(list.meta.total).toBe(0);
+    // Every disposition the global statistics count lists exactly that many conversations.
+    const counted = ((await api.global()).dispositions ?? []).filter((d) => d.id !== null).slice(0, 3);
+    for (const d of counted) {
+      const page = await api.conversationsByDisposition([d.id!], { show: 100 });
+      expect(page.meta.total).toBe(d.conversations);
+      expect(page.data.every((c) => c.disposition_id === d.id)).toBe(true);
+    }
   });
 
   test('CSV export: the file the list shows, named by Content-Disposition', async () => {

@@ -130,6 +130,10 @@ export function seedConversationReports(db: Database): void {
   const contacts = idsByAccount(db, 'contacts');
   const dispositions = idsByAccount(db, 'dispositions');
   const actions = idsByAccount(db, 'actions');
+  // A disposition whose label says what happened in the scenario, when the account has one.
+  const dispositionByLabel = tableExists(db, 'dispositions')
+    ? db.prepare('SELECT id FROM dispositions WHERE account_id = ? AND label = ? ORDER BY id LIMIT 1')
+    : undefined;
   const botOfInstance = tableExists(db, 'instances')
     ? db.prepare('SELECT bot_id FROM instances WHERE id = ?')
     : undefined;
@@ -244,12 +248,13 @@ export function seedConversationReports(db: Database): void {
     const botId = instanceId !== null && botOfInstance ? ((botOfInstance.get(instanceId) as { bot_id: number | null } | undefined)?.bot_id ?? null) : null;
     const contactIds = contacts(c.account_id);
     const dispositionIds = dispositions(c.account_id);
+    const matching = dispositionByLabel?.get(c.account_id, scenario.disposition) as { id: number } | undefined;
     link.run(
       roleIds.length ? pick(random, roleIds) : null,
       instanceId,
       botId,
       contactIds.length ? pick(random, contactIds) : null,
-      dispositionIds.length ? pick(random, dispositionIds) : null,
+      matching ? matching.id : dispositionIds.length ? pick(random, dispositionIds) : null,
       scenario.summary,
       round(total, 2),
       c.id,

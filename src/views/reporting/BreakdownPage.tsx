@@ -40,7 +40,7 @@ export function BreakdownPage({ entity }: { entity: StatisticsEntity }) {
     if (id) statistics.send({ type: 'statistics.load', kind, id, query: { from, to } });
     else statistics.send({ type: 'statistics.reset', kinds: [kind] });
   };
-  useEffect(load, [statistics, kind, id, from, to, accountId]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(load, [statistics, kind, id, from, to, accountId]);
 
   const go = (changes: Record<string, string | undefined>) => navigate.go(withParams(path, params, changes), true);
   const data = breakdown.output;

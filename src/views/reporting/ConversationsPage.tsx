@@ -117,7 +117,7 @@ export default function ConversationsPage() {
 
   const load = () => conversations.send({ type: 'conversations.browse', query: conversationQueryFromUrl(new URLSearchParams(search)) });
   // The URL is the single source of truth: every change of it (or of the account filter) reloads.
-  useEffect(load, [conversations, search, accountId]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(load, [conversations, search, accountId]);
   useEffect(() => {
     conversations.send({ type: 'conversations.loadOptions' });
   }, [conversations, accountId]);

@@ -38,7 +38,7 @@ export default function ReportingOverview() {
     statistics.send({ type: 'statistics.load', kind: 'active' });
   };
   // The URL's range and the account filter decide what the figures cover.
-  useEffect(load, [statistics, accountId, from, to]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(load, [statistics, accountId, from, to]);
 
   const totals = global.output;
   const exportFile = (kind: 'global' | 'timeseries' | 'globalRoles' | 'rankings') => statistics.send({ type: 'statistics.export', kind, query: { from, to } });

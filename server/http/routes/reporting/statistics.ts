@@ -181,8 +181,10 @@ export function statisticsRoutes(ctx: AppContext): Router {
     }
     totals.dispositions = breakdown(db, where, params, { from: null, to: null }).dispositions;
     if (wantsCsvExport(req)) {
-      const { grades, dispositions: _d, ...flat } = totals as { grades: Record<string, number>; dispositions: unknown };
-      sendCsv(res, 'global-statistics', [{ ...flat, ...Object.fromEntries(Object.entries(grades).map(([g, n]) => [`grade_${g}`, n])) }], []);
+      // One flat row: grades become grade_A … columns, the disposition list stays in its own endpoint.
+      const flat = Object.fromEntries(Object.entries(totals).filter(([key]) => key !== 'grades' && key !== 'dispositions'));
+      const grades = Object.entries(totals.grades as Record<string, number>).map(([g, n]) => [`grade_${g}`, n]);
+      sendCsv(res, 'global-statistics', [{ ...flat, ...Object.fromEntries(grades) }], []);
       return;
     }
     sendRecord(res, totals);
@@ -227,7 +229,8 @@ export function statisticsRoutes(ctx: AppContext): Router {
   router.get('/reporting/global/roles', browse, (req, res) => {
     const roles = globalRoles(req);
     if (wantsCsvExport(req)) {
-      sendCsv(res, 'global-roles', roles.map(({ grades: _g, ...r }) => r), ['id', 'name']);
+      const rows = roles.map((r) => ({ id: r.id, name: r.name, account_id: r.account_id, conversations: r.conversations, minutes: r.minutes, cost: r.cost, grade_score: r.grade_score, average_grade: r.average_grade, share: r.share }));
+      sendCsv(res, 'global-roles', rows, ['id', 'name']);
       return;
     }
     res.json({ data: roles });
