@@ -8,7 +8,7 @@ import { parseRuntimeConfig } from '../../src/config';
 import { startPortal } from '../../src/machines/root';
 import { App } from '../../src/views/App';
 import { PortalProvider } from '../../src/views/PortalContext';
-import { API, permissionsFor, signInHandlers } from './apiFixtures';
+import { API, adminUser, permissionsFor, signInHandlers } from './apiFixtures';
 import { listBody } from './resourceFixtures';
 import { mswServer } from './setupMsw';
 
@@ -31,9 +31,13 @@ export function recordRequests(): string[] {
  */
 export async function renderPortal(path: string, options: { handlers?: RequestHandler[]; permissions?: unknown } = {}) {
   localStorage.setItem('isGuest', 'isNotGuest');
+  const permissions = options.permissions ?? permissionsFor('all');
   mswServer.use(
+    // First: a test's `/users/:id` handler must not answer the session's own user call.
+    http.get(`${API}/api/v1/users/auth`, () => HttpResponse.json({ data: adminUser })),
+    http.get(`${API}/api/v1/user/permissions`, () => HttpResponse.json(permissions as Record<string, unknown>)),
     ...(options.handlers ?? []),
-    ...signInHandlers({ permissions: options.permissions ?? permissionsFor('all') }),
+    ...signInHandlers({ permissions }),
     http.get(`${API}/api/v1/accounts`, () => HttpResponse.json(listBody([{ id: 1, name: 'Acme Support' }, { id: 2, name: 'Globex Sales' }]))),
   );
   const location = memoryLocation({ path, record: true });
