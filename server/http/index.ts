@@ -9,6 +9,7 @@ import { accountGuestRoutes, accountRootRoutes, accountV1Routes } from './routes
 import { currentUserRoutes } from './routes/currentUser';
 import { publicConfigRoutes } from './routes/publicConfig';
 import { reportingRoutes } from './routes/reporting';
+import { resourceRouters } from './routes/resources';
 import { sessionRoutes } from './routes/session';
 import { SSO_TOKEN_PATH, ssoTokenRoutes } from './routes/ssoToken';
 
@@ -32,7 +33,7 @@ export type RouterFactory = (ctx: AppContext) => Router;
 const rootRouters: RouterFactory[] = [sessionRoutes, publicConfigRoutes, accountRootRoutes];
 const v1GuestRouters: RouterFactory[] = [ssoTokenRoutes, accountGuestRoutes];
 const v1UnverifiedRouters: RouterFactory[] = [];
-const v1Routers: RouterFactory[] = [currentUserRoutes, accountRoutes, accountV1Routes, reportingRoutes, callRoutes];
+const v1Routers: RouterFactory[] = [currentUserRoutes, accountRoutes, accountV1Routes, reportingRoutes, callRoutes, ...resourceRouters];
 
 /**
  * Mounts authentication, CSRF and every router. Guards run in group order, so an unknown

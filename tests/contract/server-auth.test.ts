@@ -330,7 +330,7 @@ describe('GET /api/v1/accounts (list envelope)', () => {
     const client = await signIn('admin@example.com');
     const body = await json(await client('/api/v1/accounts'));
     expect(body.meta.per_page).toBe(15);
-    expect(body.data[0]).toEqual({ id: expect.any(Number), name: expect.any(String), created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(body.data[0]).toEqual({ id: expect.any(Number), name: expect.any(String), description: expect.any(String), created_at: expect.any(String), updated_at: expect.any(String) });
   });
 
   test('sort descending, search, filter and the account filter narrow the list', async () => {
