@@ -56,7 +56,7 @@ export type ResourceEvent =
 
 export const operationSystemId = (section: string, kind: string) => `${resourceActorId(section)}:${kind}`;
 
-function defaultSave(blob: Blob, filename: string): void {
+export function defaultSave(blob: Blob, filename: string): void {
   if (typeof document === 'undefined' || typeof URL.createObjectURL !== 'function') return;
   void import('../api/download').then(({ saveBlob }) => saveBlob(blob, filename));
 }

@@ -8,10 +8,10 @@ import { isResourceKey, resourceApiFor, type ResourceKey } from '../api/resource
 import { createUsersApi } from '../api/users';
 import { resourceActorId } from './actorIds';
 import { createRelationMachine, relationActorId, type RelationActor } from './relation';
-import { createResourceMachine, type ResourceAction, type ResourceActor, type ResourceMachineDeps } from './resource';
+import { createResourceMachine, defaultSave, type ResourceAction, type ResourceActor, type ResourceMachineDeps } from './resource';
 
 /** Section-specific actions (SPEC §7) as extra operations of that section's resource actor. */
-function sectionActions(http: Http, section: ResourceKey, save: ResourceMachineDeps['save']): Record<string, ResourceAction> {
+function sectionActions(http: Http, section: ResourceKey, save: NonNullable<ResourceMachineDeps['save']>): Record<string, ResourceAction> {
   const bots = createBotActionsApi(http);
   const users = createUsersApi(http);
   const phones = createPhoneNumbersApi(http);
@@ -32,7 +32,7 @@ function sectionActions(http: Http, section: ResourceKey, save: ResourceMachineD
           summary: 'Export Record Failed',
           call: async (id: string, signal) => {
             const file = await bots.exportBot(id, signal);
-            save?.(file.blob, file.filename);
+            save(file.blob, file.filename);
             return file.filename;
           },
         },
@@ -69,7 +69,7 @@ export function createResourceLogicFactory(http: Http, save?: ResourceMachineDep
     for (const key of RELATION_KEYS.filter((k) => k.startsWith(`${section}.`))) {
       children[key] = { logic: createRelationMachine(key, relations[key]), systemId: relationActorId(key) };
     }
-    return createResourceMachine({ section, api: resourceApiFor(http, section), actions: sectionActions(http, section, save), children, ...(save ? { save } : {}) });
+    return createResourceMachine({ section, api: resourceApiFor(http, section), actions: sectionActions(http, section, save ?? defaultSave), children, ...(save ? { save } : {}) });
   };
 }
 

@@ -5,7 +5,7 @@ import { createHttp } from '../../src/api/http';
 import { resourceApiFor, type ResourceKey } from '../../src/api/resources';
 import { parseRuntimeConfig } from '../../src/config';
 import { createResourceMachine, operationSystemId, resourceError, resourceOperation, resourceStatus, type ResourceActor } from '../../src/machines/resource';
-import { openResource } from '../../src/machines/resourceRegistry';
+import { createResourceLogicFactory, openResource } from '../../src/machines/resourceRegistry';
 import { GENERIC_SUMMARIES, NO_RECORD_RECEIVED, SECTION_SUMMARIES, summaryFor } from '../../src/machines/resourceSummaries';
 import { API } from '../support/apiFixtures';
 import { startTestPortal } from '../support/portal';
@@ -287,6 +287,22 @@ describe('resource actors in the system', () => {
     instances.send({ type: 'resource.action', name: 'purchase', input: { instanceId: '5', phoneNumber: '15551234567' } });
     await settled(instances, 'purchase');
     expect(instances.getSnapshot().context.record).toMatchObject({ id: '5', phone_number: '15551234567' });
+  });
+
+  test('bot export saves the file under the server’s name (the registry wires the save)', async () => {
+    mswServer.use(
+      http.get(`${API}/api/v1/bots/3/export`, () =>
+        HttpResponse.json({ format: 'agent-portal.bot', version: 1, bot: { name: 'B' }, agents: [] }, { headers: { 'content-disposition': 'attachment; filename="bot-3-b.json"' } }),
+      ),
+    );
+    const save = vi.fn();
+    const logic = createResourceLogicFactory(createHttp(parseRuntimeConfig({ apiOrigin: API })), save)('bots');
+    const bots = createActor(logic).start();
+    bots.send({ type: 'resource.action', name: 'exportBot', input: '3' });
+    await settled(bots, 'exportBot');
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save.mock.calls[0]![1]).toBe('bot-3-b.json');
+    expect(JSON.parse(await (save.mock.calls[0]![0] as Blob).text())).toMatchObject({ format: 'agent-portal.bot' });
   });
 
   test('phone numbers: countries and search failures carry their own summaries', async () => {

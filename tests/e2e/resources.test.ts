@@ -1,0 +1,248 @@
+import AxeBuilder from '@axe-core/playwright';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { signIn, startE2E, type E2E } from '../support/browser';
+
+let e2e: E2E;
+let context: BrowserContext;
+let page: Page;
+const pageErrors: Error[] = [];
+
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+/** A fresh browser session (own cookies) signed in as `email`, landed. */
+async function session(email: string, landing = '**/dashboard') {
+  context = await e2e.browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error));
+  await page.goto(e2e.url('/login'));
+  await signIn(page, email);
+  await page.waitForURL(landing);
+  return page;
+}
+
+const table = (name: string) => page.getByRole('table', { name });
+
+/** The page's own fetch, with the session cookie and the XSRF header the portal would send. */
+function apiCall(method: string, url: string) {
+  return page.evaluate(
+    async ({ method, url }) => {
+      const xsrf = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
+      const response = await fetch(url, { method, credentials: 'same-origin', headers: { accept: 'application/json', 'x-xsrf-token': xsrf } });
+      return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
+    },
+    { method, url },
+  );
+}
+
+describe('resource sections in Chromium against the reference API', () => {
+  test('admin: paginate, filter, create, edit and delete a record', async () => {
+    await session('admin@example.com');
+    await page.goto(e2e.url('/tools'));
+    await table('Tools').waitFor();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.waitForURL('**/tools?page=2');
+    await page.getByText(/^Page 2 of \d+$/).waitFor();
+
+    await page.getByRole('combobox', { name: 'Kind' }).selectOption('http');
+    await page.waitForURL(/\/tools\?filter%5Bkind%5D=http$/);
+    await page.getByText(/^Page 1 of \d+$/).waitFor();
+    const kinds = await table('Tools').locator('tbody tr td:nth-child(2)').allTextContents();
+    expect(kinds.length).toBeGreaterThan(0);
+    expect(new Set(kinds)).toEqual(new Set(['http']));
+
+    await page.getByRole('link', { name: 'New tool' }).click();
+    await page.waitForURL('**/tools/new');
+    await page.getByRole('textbox', { name: /^Name/ }).fill('E2E webhook tool');
+    await page.getByRole('combobox', { name: 'Kind' }).selectOption('http');
+    await page.getByRole('textbox', { name: 'Parameters (JSON)' }).fill('{"url": "https://example.com/hook"}');
+    await page.getByRole('button', { name: 'Create tool' }).click();
+    await page.waitForURL(/\/tools\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'E2E webhook tool' }).waitFor();
+    const id = page.url().split('/').at(-1)!;
+
+    await page.getByRole('link', { name: 'Edit E2E webhook tool' }).click();
+    await page.waitForURL(`**/tools/${id}/edit`);
+    const name = page.getByRole('textbox', { name: /^Name/ });
+    await expect(name.inputValue()).resolves.toBe('E2E webhook tool');
+    await name.fill('E2E renamed tool');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(`**/tools/${id}`);
+    await page.getByRole('heading', { level: 1, name: 'E2E renamed tool' }).waitFor();
+
+    await page.getByRole('button', { name: 'Delete E2E renamed tool' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete tool?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL(/\/tools$/);
+    expect((await apiCall('GET', `/api/v1/tools/${id}`)).status).toBe(404);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('a failed save keeps what was typed and shows the server’s 422 next to the field', async () => {
+    await session('admin@example.com');
+    await page.goto(e2e.url('/users/new'));
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Second Admin');
+    await page.getByRole('textbox', { name: /^Email/ }).fill('admin@example.com');
+    await page.getByLabel('Password', { exact: false }).first().fill('password123');
+    await page.getByLabel(/^Confirm password/).fill('password123');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await page.getByRole('alert').filter({ hasText: 'New User Failed' }).waitFor();
+    const emailField = page.locator('.field').filter({ has: page.getByRole('textbox', { name: /^Email/ }) });
+    await emailField.getByText('The email has already been taken.', { exact: true }).waitFor();
+    await expect(page.getByRole('textbox', { name: /^Name/ }).inputValue()).resolves.toBe('Second Admin');
+  });
+
+  test('browser back after opening a record returns to the same list page and filters', async () => {
+    await session('admin@example.com');
+    await page.goto(e2e.url('/tools?filter%5Bkind%5D=function&page=2'));
+    await page.getByText(/^Page 2 of \d+$/).waitFor();
+    const first = table('Tools').getByRole('link', { name: /^Open / }).first();
+    const label = await first.getAttribute('aria-label');
+    await first.click();
+    await page.waitForURL(/\/tools\/\d+$/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.goBack();
+    await page.waitForURL(/\/tools\?filter%5Bkind%5D=function&page=2$/);
+    await page.getByText(/^Page 2 of \d+$/).waitFor();
+    await expect(page.getByRole('combobox', { name: 'Kind' }).inputValue()).resolves.toBe('function');
+    await table('Tools').getByRole('link', { name: label! }).first().waitFor();
+  });
+
+  test('assign and remove a relation (role ↔ dispositions)', async () => {
+    await session('admin@example.com');
+    await page.goto(e2e.url('/roles'));
+    await table('Roles').getByRole('link', { name: /^Open / }).first().click();
+    await page.waitForURL(/\/roles\/\d+$/);
+    await page.getByRole('navigation', { name: 'Record sections' }).getByRole('link', { name: 'Dispositions' }).click();
+    await page.waitForURL(/\/roles\/\d+\/dispositions$/);
+    const picker = page.getByRole('combobox', { name: 'Available dispositions' });
+    await picker.locator('option:nth-child(2)').waitFor({ state: 'attached' });
+    const chosen = (await picker.locator('option:nth-child(2)').textContent())!;
+    await picker.selectOption({ label: chosen });
+    await page.getByRole('button', { name: 'Assign' }).click();
+    const assigned = page.getByRole('list', { name: 'Assigned dispositions' });
+    await assigned.getByRole('link', { name: chosen, exact: true }).waitFor();
+    const roleId = page.url().split('/').at(-2)!;
+    const onServer = (await apiCall('GET', `/api/v1/roles/${roleId}/dispositions/?show=100`)).body as { data: Array<{ label: string }> };
+    expect(onServer.data.map((d) => d.label)).toContain(chosen);
+    await page.getByRole('button', { name: `Remove ${chosen}` }).click();
+    await assigned.getByRole('link', { name: chosen, exact: true }).waitFor({ state: 'detached' }).catch(async () => {
+      // The list may have become empty and been replaced by "None assigned."
+      await page.getByText('None assigned.').waitFor();
+    });
+    const after = (await apiCall('GET', `/api/v1/roles/${roleId}/dispositions/?show=100`)).body as { data: Array<{ label: string }> };
+    expect(after.data.map((d) => d.label)).not.toContain(chosen);
+  });
+
+  test('bots: export, duplicate and re-import', async () => {
+    await session('admin@example.com');
+    await page.goto(e2e.url('/bots?search=Demo+Bot'));
+    await table('Bots').getByRole('link', { name: 'Open Demo Bot', exact: true }).first().click();
+    await page.waitForURL(/\/bots\/\d+$/);
+    const botId = page.url().split('/').at(-1)!;
+    await page.getByRole('navigation', { name: 'Record sections' }).getByRole('link', { name: 'Actions' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export bot' }).click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^bot-${botId}-demo-bot\\.json$`));
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'bot-export-')), download.suggestedFilename());
+    await download.saveAs(file);
+
+    await page.getByRole('link', { name: 'Duplicate bot' }).click();
+    await page.waitForURL(`**/bots/${botId}/duplicate`);
+    await page.getByRole('button', { name: 'Duplicate bot' }).click();
+    await page.waitForURL((url) => /\/bots\/\d+$/.test(url.pathname) && !url.pathname.endsWith(`/${botId}`));
+    await page.getByRole('heading', { level: 1, name: 'Demo Bot (copy)' }).waitFor();
+    const copyId = page.url().split('/').at(-1)!;
+
+    await page.goto(e2e.url('/bots'));
+    await page.getByLabel('Bot file').setInputFiles(file);
+    await page.getByRole('button', { name: 'Import bot' }).click();
+    await page.waitForURL((url) => /\/bots\/\d+$/.test(url.pathname) && ![botId, copyId].includes(url.pathname.split('/').at(-1)!));
+    await page.getByRole('heading', { level: 1, name: 'Demo Bot' }).waitFor();
+
+    // A bad file: "Import Failed" with the server's reason.
+    await page.goto(e2e.url('/bots'));
+    await page.getByLabel('Bot file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('not json') });
+    await page.getByRole('button', { name: 'Import bot' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Import Failed' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('The file is not valid JSON.');
+  });
+
+  test('purchase a phone number for an instance', async () => {
+    await session('admin@example.com');
+    await page.goto(e2e.url('/instances'));
+    await table('Instances').getByRole('link', { name: /^Open / }).first().click();
+    await page.waitForURL(/\/instances\/\d+$/);
+    await page.getByRole('navigation', { name: 'Record sections' }).getByRole('link', { name: 'Phone numbers' }).click();
+    const country = page.getByRole('combobox', { name: 'Country' });
+    await country.locator('option', { hasText: 'United States' }).waitFor({ state: 'attached' });
+    await country.selectOption({ label: 'United States' });
+    await page.getByRole('button', { name: 'Search numbers' }).click();
+    const buy = page.getByRole('table', { name: 'Available phone numbers' }).getByRole('button', { name: /^Buy / }).first();
+    const label = (await buy.getAttribute('aria-label'))!.replace(/^Buy /, '');
+    await buy.click();
+    await page.getByText(`Purchased ${label}.`).waitFor();
+    await page.locator('strong', { hasText: label }).waitFor();
+  });
+
+  test('the read-only viewer sees no edit or delete controls, and the API answers 403 if it tries', async () => {
+    await session('viewer@example.com');
+    await page.goto(e2e.url('/tools'));
+    await table('Tools').waitFor();
+    expect(await page.getByRole('link', { name: 'New tool' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: /^Edit / }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+    await table('Tools').getByRole('link', { name: /^Open / }).first().click();
+    await page.waitForURL(/\/tools\/\d+$/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('link', { name: /^Edit / }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+    const id = page.url().split('/').at(-1)!;
+    expect((await apiCall('DELETE', `/api/v1/tools/${id}`)).status).toBe(403);
+    // The edit route itself is gated too.
+    await page.goto(e2e.url(`/tools/${id}/edit`));
+    await page.getByRole('heading', { name: /forbidden|not allowed|access/i }).first().waitFor();
+  });
+
+  test('a user without level 9 never sees another account’s rows', async () => {
+    await session('bots@example.com', '**/bots');
+    await table('Bots').waitFor();
+    const summary = (await page.getByText(/^Showing \d+–\d+ of \d+$/).textContent())!;
+    const total = Number(summary.split(' of ')[1]);
+    const all = (await apiCall('GET', '/api/v1/bots/?show=100')).body as { data: Array<{ account_id: number }>; meta: { total: number } };
+    expect(all.meta.total).toBe(total);
+    expect(new Set(all.data.map((b) => b.account_id)).size).toBe(1);
+    // Asking for another account gives nothing more.
+    const other = all.data[0]!.account_id === 1 ? 2 : 1;
+    const foreign = (await apiCall('GET', `/api/v1/bots/?account_id=${other}`)).body as { data: unknown[] };
+    expect(foreign.data).toEqual([]);
+  });
+
+  test('axe-core: no serious or critical violation on a list, a form and a detail page', async () => {
+    await session('admin@example.com');
+    const check = async (url: string, ready: () => Promise<unknown>) => {
+      await page.goto(e2e.url(url));
+      await ready();
+      const results = await new AxeBuilder({ page }).analyze();
+      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${url}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    };
+    await check('/tools', () => table('Tools').waitFor());
+    await check('/tools/new', () => page.getByRole('button', { name: 'Create tool' }).waitFor());
+    await page.goto(e2e.url('/tools'));
+    await table('Tools').getByRole('link', { name: /^Open / }).first().click();
+    await page.waitForURL(/\/tools\/\d+$/);
+    await check(new URL(page.url()).pathname, () => page.getByRole('heading', { level: 1 }).waitFor());
+    await check('/roles', () => table('Roles').waitFor());
+  });
+});
