@@ -6,6 +6,8 @@ import type { Query } from '../../api/query';
  */
 export interface ListState {
   page: number;
+  /** Page size (`show`); 0 = the server's default. */
+  show: number;
   search: string;
   sort: string;
   filters: Record<string, string>;
@@ -21,8 +23,10 @@ export function parseListState(search: string, defaultSort = ''): ListState {
     if (match?.[1] && value) filters[match[1]] = value;
   }
   const page = Number(params.get('page'));
+  const show = Number(params.get('show'));
   return {
     page: Number.isInteger(page) && page > 0 ? page : 1,
+    show: Number.isInteger(show) && show > 0 && show <= 100 ? show : 0,
     search: params.get('search') ?? '',
     sort: params.get('sort') ?? defaultSort,
     filters,
@@ -38,6 +42,7 @@ export function serializeListState(state: ListState, defaultSort = ''): string {
     if (value) params.set(`filter[${key}]`, value);
   }
   if (state.sort && state.sort !== defaultSort) params.set('sort', state.sort);
+  if (state.show) params.set('show', String(state.show));
   if (state.page > 1) params.set('page', String(state.page));
   const text = params.toString();
   return text ? `?${text}` : '';
@@ -45,7 +50,7 @@ export function serializeListState(state: ListState, defaultSort = ''): string {
 
 /** The API query of a list state (DESIGN §4). */
 export function listQuery(state: ListState): Query {
-  const query: Query = { page: state.page, search: state.search || undefined, sort: state.sort || undefined };
+  const query: Query = { page: state.page, show: state.show || undefined, search: state.search || undefined, sort: state.sort || undefined };
   for (const [key, value] of Object.entries(state.filters)) query[`filter[${key}]`] = value;
   return query;
 }
@@ -62,7 +67,7 @@ export function isPreviousPageOf(next: ListState, previous: ListState | null): b
 }
 
 function sameFilters(a: ListState, b: ListState): boolean {
-  return a.search === b.search && a.sort === b.sort && JSON.stringify(Object.entries(a.filters).sort()) === JSON.stringify(Object.entries(b.filters).sort());
+  return a.search === b.search && a.show === b.show && a.sort === b.sort && JSON.stringify(Object.entries(a.filters).sort()) === JSON.stringify(Object.entries(b.filters).sort());
 }
 
 /** Next sort for a column header click: ascending, then descending, then back to ascending. */
