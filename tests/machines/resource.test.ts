@@ -1,7 +1,9 @@
 import { http, HttpResponse, delay } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
+import { createClientsApi } from '../../src/api/clients';
 import { createHttp } from '../../src/api/http';
+import { createOperation } from '../../src/machines/operation';
 import { resourceApiFor, type ResourceKey } from '../../src/api/resources';
 import { parseRuntimeConfig } from '../../src/config';
 import { createResourceMachine, operationSystemId, resourceError, resourceOperation, resourceStatus, type ResourceActor } from '../../src/machines/resource';
@@ -339,5 +341,30 @@ describe('resource actors in the system', () => {
     await settled(users, 'resendVerification');
     expect(calls).toEqual(['/api/v1/users/8/password-reset-email']);
     expect(resourceError(users, 'resendVerification')).toMatchObject({ summary: 'Error resending email verification', detail: 'Mailer down' });
+  });
+});
+
+describe('clients (read-only list)', () => {
+  test('browse and paginate through the same factory; no write calls exist', async () => {
+    const next = `${API}/api/v1/clients/?page=2`;
+    mswServer.use(
+      http.get(`${API}/api/v1/clients/`, ({ request }) =>
+        HttpResponse.json(
+          new URL(request.url).searchParams.get('page') === '2'
+            ? listBody([{ id: 2, name: 'Beta' }], { page: 2, lastPage: 2 })
+            : { ...listBody([{ id: 1, name: 'Alpha' }], { lastPage: 2 }), links: { first: null, last: null, prev: null, next } },
+        ),
+      ),
+    );
+    const clients = createClientsApi(createHttp(parseRuntimeConfig({ apiOrigin: API })));
+    const op = createActor(createOperation((url: string | undefined, signal) => (url ? clients.paginate(url, signal) : clients.browse({}, signal))), { input: { summary: 'Error Loading Records' } }).start();
+    op.send({ type: 'operation.start' });
+    const first = await waitFor(op, (s) => s.matches('success'));
+    expect((first.context.output as { data: Array<{ name: string }> }).data[0]!.name).toBe('Alpha');
+    op.send({ type: 'operation.start', input: next });
+    await waitFor(op, (s) => s.matches('loading'));
+    const second = await waitFor(op, (s) => s.matches('success'));
+    expect((second.context.output as { data: Array<{ name: string }> }).data[0]!.name).toBe('Beta');
+    expect(Object.keys(clients)).toEqual(['browse', 'paginate']);
   });
 });
