@@ -228,6 +228,36 @@ describe('resource sections in Chromium against the reference API', () => {
     expect(foreign.data).toEqual([]);
   });
 
+  test('every section: list, first record (and each tab), new form — no error, no page error', async () => {
+    await session('admin@example.com');
+    const singular: Record<string, string> = {
+      users: 'user', accounts: 'account', roles: 'role', instances: 'instance', actions: 'action', contacts: 'contact', feedback: 'feedback',
+      agents: 'agent', 'agent-instructions': 'agent instruction', tools: 'tool', llms: 'llm', bots: 'bot', dispositions: 'disposition',
+      scorecards: 'scorecard', workflows: 'workflow',
+    };
+    for (const [key, one] of Object.entries(singular)) {
+      await page.goto(e2e.url(`/${key}`));
+      const rows = page.getByRole('table').first().getByRole('link', { name: /^Open / });
+      await rows.first().waitFor();
+      await rows.first().click();
+      await page.waitForURL(new RegExp(`/${key}/\\d+$`));
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const tabs = page.getByRole('navigation', { name: 'Record sections' }).getByRole('link');
+      for (const tab of await tabs.all()) {
+        const name = await tab.textContent();
+        await tab.click();
+        await expect.poll(() => tab.getAttribute('aria-current')).toBe('page');
+        await page.waitForLoadState('networkidle');
+        expect(await page.getByRole('alert').count(), `${key} › ${name}: an alert`).toBe(0);
+      }
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByRole('alert').count(), `${key}: an alert on the record`).toBe(0);
+      await page.goto(e2e.url(`/${key}/new`));
+      await page.getByRole('button', { name: `Create ${one}` }).waitFor();
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
   test('axe-core: no serious or critical violation on a list, a form and a detail page', async () => {
     await session('admin@example.com');
     const check = async (url: string, ready: () => Promise<unknown>) => {
