@@ -1,5 +1,8 @@
 import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { openChatSocket, reconnectDelay, type ClientCommand, type StreamMessage } from '../api/chatSocket';
+import { readCookie } from '../api/cookies';
+import { ACTOR_IDS } from './actorIds';
+import { ensureSystemActor, type SystemRoot } from './spawn';
 import { chatStreamMachine, toStreamActorEvent, type ChatStreamActor, type ChatTarget } from './chatStream';
 
 /** SPEC §4: live chat connection status. */
@@ -329,13 +332,14 @@ export function connectionStatus(snapshot: Pick<ChatSnapshot, 'matches'>): ChatC
   return ChatConnectionStatus.disconnected;
 }
 
-/** Sent to the root actor: spawns the chat actor (systemId `chat`) on first use of live chat. */
-export interface ChatStartEvent {
-  type: 'chat.start';
-}
-
-/** The system's chat actor, spawned by the root on first use (the same one every time after). */
-export function ensureChatActor(root: { send(event: ChatStartEvent): void; system: { get(id: string): unknown } }): ChatActor {
-  root.send({ type: 'chat.start' });
-  return root.system.get('chat') as ChatActor;
+/**
+ * The system's chat actor (systemId `chat`), spawned by the root on first use of live chat and the
+ * same one every time after. The chat session token is read at each connection attempt: a new
+ * sign-in brings a new one.
+ */
+export function ensureChatActor(portal: { root: SystemRoot; config: { chatUrl?: string; cookies: { chatSession: string } } }): ChatActor {
+  const { chatUrl = '', cookies } = portal.config;
+  return ensureSystemActor<ChatActor>(portal.root, ACTOR_IDS.chat, () =>
+    chatMachine.provide({ actors: { socket: createChatSocketActor({ url: chatUrl, token: () => readCookie(cookies.chatSession) }) } }),
+  );
 }

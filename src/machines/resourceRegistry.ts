@@ -1,4 +1,3 @@
-import type { AnyActorRef } from 'xstate';
 import { createBotActionsApi } from '../api/bots';
 import type { Http } from '../api/http';
 import { createPhoneNumbersApi } from '../api/phoneNumbers';
@@ -7,6 +6,7 @@ import { createRelationsApi, fetchSlotsBrief, RELATION_KEYS, type RelationKey } 
 import { isResourceKey, resourceApiFor, type ResourceKey } from '../api/resources';
 import { createUsersApi } from '../api/users';
 import { resourceActorId } from './actorIds';
+import { ensureSystemActor, type SystemRoot } from './spawn';
 import { createRelationMachine, relationActorId, type RelationActor } from './relation';
 import { createResourceMachine, defaultSave, type ResourceAction, type ResourceActor, type ResourceMachineDeps } from './resource';
 
@@ -75,28 +75,22 @@ export function createResourceLogicFactory(http: Http, save?: ResourceMachineDep
 
 export type ResourceLogicFactory = ReturnType<typeof createResourceLogicFactory>;
 
-/** The root event that creates a section's resource actor on first use. */
-export type ResourceOpenEvent = { type: 'resource.open'; section: string };
-
-interface SystemOwner {
-  system: { get(id: string): AnyActorRef | undefined };
-  send(event: ResourceOpenEvent): void;
+/** What opening a section needs: the system's root and the transport its actor calls through. */
+export interface ResourceOwner {
+  root: SystemRoot;
+  http: Http;
 }
 
-/** The section's long-lived resource actor, created by the root on first use. */
-export function openResource(root: SystemOwner, section: ResourceKey): ResourceActor {
-  const id = resourceActorId(section);
-  if (!root.system.get(id)) root.send({ type: 'resource.open', section });
-  const actor = root.system.get(id);
-  if (!actor) throw new Error(`openResource: no resource actor for ${section}`);
-  return actor as ResourceActor;
+/** The section's long-lived resource actor (systemId `resource:<section>`), spawned by the root on first use. */
+export function openResource(owner: ResourceOwner, section: ResourceKey): ResourceActor {
+  return ensureSystemActor<ResourceActor>(owner.root, resourceActorId(section), () => createResourceLogicFactory(owner.http)(section));
 }
 
 /** A relation's long-lived actor (a child of its owner section's resource actor). */
-export function openRelation(root: SystemOwner, key: RelationKey): RelationActor {
-  const owner = key.split('.')[0]!;
-  if (isResourceKey(owner)) openResource(root, owner);
-  const actor = root.system.get(relationActorId(key));
+export function openRelation(owner: ResourceOwner, key: RelationKey): RelationActor {
+  const section = key.split('.')[0]!;
+  if (isResourceKey(section)) openResource(owner, section);
+  const actor = owner.root.system.get(relationActorId(key));
   if (!actor) throw new Error(`openRelation: no relation actor for ${key}`);
   return actor as RelationActor;
 }

@@ -1,19 +1,18 @@
 import { createActor, enqueueActions, fromPromise, setup, spawnChild, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
 import { createAuthApi } from '../api/auth';
-import { deleteCookie, readCookie, writeCookie } from '../api/cookies';
+import { deleteCookie, writeCookie } from '../api/cookies';
 import type { Http } from '../api/http';
 import { createReportingApi } from '../api/reporting';
 import type { Permissions } from '../api/schemas/permissions';
 import type { User } from '../api/schemas/user';
 import type { RuntimeConfig } from '../config';
 import { accountFilterMachine, type AccountFilterActor } from './accountFilter';
-import { ACTOR_IDS, resourceActorId } from './actorIds';
+import { ACTOR_IDS } from './actorIds';
 import { authMachine, isSignedIn, type AuthActor } from './auth';
-import { chatMachine, createChatSocketActor, type ChatActor, type ChatStartEvent } from './chat';
+import type { ChatActor } from './chat';
 import { navigationMachine, type NavigationActor } from './navigation';
 import { createOperation, type OperationActor } from './operation';
-import { createResourceLogicFactory, type ResourceOpenEvent } from './resourceRegistry';
-import { isResourceKey } from '../api/resources';
+import type { RootSpawnEvent } from './spawn';
 
 export interface PortalDeps {
   http: Http;
@@ -59,27 +58,17 @@ export function createRootMachine({ http, config, location = '/' }: PortalDeps) 
 
   const globalTotals = createOperation((_input: void, signal) => reportingApi.globalTotals(signal));
 
-  const resourceLogic = createResourceLogicFactory(http);
-  // The chat session token is read at each connection attempt: a new sign-in brings a new one.
-  const chat = chatMachine.provide({ actors: { socket: createChatSocketActor({ url: config.chatUrl ?? '', token: () => readCookie(cookies.chatSession) }) } });
-
   return setup({
-    types: { events: {} as ResourceOpenEvent | ChatStartEvent },
-    actors: { auth, navigation: navigationMachine, accountFilter, globalTotals, chat },
+    types: { events: {} as RootSpawnEvent },
+    actors: { auth, navigation: navigationMachine, accountFilter, globalTotals },
   }).createMachine({
     id: ACTOR_IDS.root,
     on: {
-      // The chat actor (systemId `chat`) is created on first use of live chat, then lives on.
-      'chat.start': {
-        actions: enqueueActions(({ enqueue, system }) => {
-          if (!system.get(ACTOR_IDS.chat)) enqueue.spawnChild('chat', { id: ACTOR_IDS.chat, systemId: ACTOR_IDS.chat });
-        }),
-      },
-      // Resource actors (systemId `resource:<section>`) are created on a section's first use.
-      'resource.open': {
+      // Long-lived actors of lazily loaded areas (chat, resources, reporting), spawned once each.
+      'root.spawn': {
         actions: enqueueActions(({ enqueue, event, system }) => {
-          if (!isResourceKey(event.section) || system.get(resourceActorId(event.section))) return;
-          enqueue.spawnChild(resourceLogic(event.section), { systemId: resourceActorId(event.section) });
+          if (typeof event.create !== 'function' || system.get(event.systemId)) return;
+          enqueue.spawnChild(event.create(), { systemId: event.systemId, input: event.input });
         }),
       },
     },

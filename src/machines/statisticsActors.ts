@@ -1,7 +1,7 @@
-import { createActor } from 'xstate';
 import type { Http } from '../api/http';
 import { createReportingApi } from '../api/reporting';
 import { isSignedIn, type AuthActor } from './auth';
+import { ensureSystemActor, type SystemRoot } from './spawn';
 import { createConversationReportMachine, type ConversationReportActor } from './conversationReport';
 import { createConversationListMachine, type ConversationListActor } from './conversationReportList';
 import { createStatisticsMachine, STATISTICS_KINDS, type StatisticsActor } from './statistics';
@@ -14,15 +14,15 @@ export interface ReportingActors {
 }
 
 /**
- * The reporting area's long-lived actors, started on first use of a reporting page (the area is
- * a lazy chunk, so the root system does not carry them). Signing out empties them all: the next
- * user of this tab must never see the previous user's figures.
+ * The reporting area's long-lived actors, spawned into the system by the root on first use of a
+ * reporting page (the area is a lazy chunk, so the root does not import them). Signing out
+ * empties them all: the next user of this tab must never see the previous user's figures.
  */
-export function startReportingActors({ http, auth }: { http: Http; auth: AuthActor }): ReportingActors {
+export function startReportingActors({ http, auth, root }: { http: Http; auth: AuthActor; root: SystemRoot }): ReportingActors {
   const api = createReportingApi(http);
-  const statistics = createActor(createStatisticsMachine(api), { systemId: 'statistics' }).start();
-  const conversations = createActor(createConversationListMachine(api), { systemId: 'conversationReports' }).start();
-  const report = createActor(createConversationReportMachine(api), { systemId: 'conversationReport' }).start();
+  const statistics = ensureSystemActor<StatisticsActor>(root, 'statistics', () => createStatisticsMachine(api));
+  const conversations = ensureSystemActor<ConversationListActor>(root, 'conversationReports', () => createConversationListMachine(api));
+  const report = ensureSystemActor<ConversationReportActor>(root, 'conversationReport', () => createConversationReportMachine(api));
   let wasSignedIn = isSignedIn(auth.getSnapshot());
   const subscription = auth.subscribe((snapshot) => {
     const signedIn = isSignedIn(snapshot);
@@ -38,10 +38,8 @@ export function startReportingActors({ http, auth }: { http: Http; auth: AuthAct
     conversations,
     report,
     stop() {
+      // The actors belong to the system (the root stops them); only the subscription is ours.
       subscription.unsubscribe();
-      statistics.stop();
-      conversations.stop();
-      report.stop();
     },
   };
 }

@@ -4,11 +4,11 @@ import { startTestPortal } from '../support/portal';
 
 describe('the chat actor in the system', () => {
   test('spawned by the root on first use with systemId `chat`, once', () => {
-    const { portal } = startTestPortal('/chat');
+    const { portal, config } = startTestPortal('/chat');
     expect(portal.root.system.get('chat')).toBeUndefined();
-    const chat = ensureChatActor(portal.root);
+    const chat = ensureChatActor({ root: portal.root, config });
     expect(portal.root.system.get('chat')).toBe(chat);
-    expect(ensureChatActor(portal.root)).toBe(chat);
+    expect(ensureChatActor({ root: portal.root, config })).toBe(chat);
     expect(chat.getSnapshot().value).toBe('disconnected');
     portal.root.stop();
   });

@@ -229,7 +229,7 @@ describe('users ↔ roles', () => {
       http.get(`${API}/api/v1/user/roles`, () => HttpResponse.json({ data: [] })),
     );
     const { portal } = startTestPortal('/users');
-    const actor = openRelation(portal.root, 'users.roles');
+    const actor = openRelation(portal, 'users.roles');
     expect(portal.root.system.get('relation:users.roles')).toBe(actor);
     actor.send({ type: 'relation.open', ownerId: '1' });
     actor.send({ type: 'relation.open', ownerId: '2' });

@@ -261,13 +261,13 @@ describe('resource actor: SPEC §8 summaries', () => {
 describe('resource actors in the system', () => {
   test('created on first use with systemId resource:<section>, one per section, operations reachable by systemId', () => {
     const { portal } = startTestPortal('/bots');
-    const bots = openResource(portal.root, 'bots');
-    expect(openResource(portal.root, 'bots')).toBe(bots);
+    const bots = openResource(portal, 'bots');
+    expect(openResource(portal, 'bots')).toBe(bots);
     expect(portal.root.system.get('resource:bots')).toBe(bots);
     expect(portal.root.system.get(operationSystemId('bots', 'browse'))).toBeDefined();
     expect(portal.root.system.get('resource:bots:duplicate')).toBeDefined();
     expect(portal.root.system.get('relation:bots.agents')).toBeDefined();
-    expect(openResource(portal.root, 'roles')).not.toBe(bots);
+    expect(openResource(portal, 'roles')).not.toBe(bots);
   });
 
   test('section actions: bot duplicate, import failure "Import Failed" with the reason, phone purchase updates the record', async () => {
@@ -277,7 +277,7 @@ describe('resource actors in the system', () => {
       http.post(`${API}/api/v1/instances/5/15551234567`, () => HttpResponse.json({ data: { id: 5, name: 'Main line', phone_number: '15551234567' } })),
     );
     const { portal } = startTestPortal('/bots');
-    const bots = openResource(portal.root, 'bots');
+    const bots = openResource(portal, 'bots');
     bots.send({ type: 'resource.action', name: 'duplicate', input: '3' });
     await settled(bots, 'duplicate');
     expect(resourceOperation(bots, 'duplicate').getSnapshot().context.output).toMatchObject({ id: '4', name: 'Bot 3 (copy)' });
@@ -285,7 +285,7 @@ describe('resource actors in the system', () => {
     await settled(bots, 'import');
     expect(resourceError(bots, 'import')).toMatchObject({ summary: 'Import Failed', detail: 'The file is not an exported bot.' });
 
-    const instances = openResource(portal.root, 'instances');
+    const instances = openResource(portal, 'instances');
     instances.send({ type: 'resource.action', name: 'purchase', input: { instanceId: '5', phoneNumber: '15551234567' } });
     await settled(instances, 'purchase');
     expect(instances.getSnapshot().context.record).toMatchObject({ id: '5', phone_number: '15551234567' });
@@ -314,7 +314,7 @@ describe('resource actors in the system', () => {
       http.post(`${API}/api/v1/instances/:id/:phone`, serverError(409, { message: 'Number taken' })),
     );
     const { portal } = startTestPortal('/instances');
-    const instances = openResource(portal.root, 'instances');
+    const instances = openResource(portal, 'instances');
     instances.send({ type: 'resource.action', name: 'countries' });
     instances.send({ type: 'resource.action', name: 'searchNumbers', input: { country: 'US', filters: { contains: '555' } } });
     instances.send({ type: 'resource.action', name: 'purchase', input: { instanceId: '1', phoneNumber: '1555' } });
@@ -334,7 +334,7 @@ describe('resource actors in the system', () => {
       http.get(`${API}/api/v1/users/:id/resend-email-verification`, serverError(500, { message: 'Mailer down' })),
     );
     const { portal } = startTestPortal('/users');
-    const users = openResource(portal.root, 'users');
+    const users = openResource(portal, 'users');
     users.send({ type: 'resource.action', name: 'passwordResetEmail', input: '8' });
     users.send({ type: 'resource.action', name: 'resendVerification', input: '8' });
     await settled(users, 'passwordResetEmail');

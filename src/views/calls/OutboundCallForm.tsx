@@ -30,9 +30,10 @@ const selectCalled = (s: CallSnapshot) => s.context.input?.phone ?? '';
  * form makes sure that connection is up. Reusable on the instance and contact pages.
  */
 export function OutboundCallForm({ instanceId: fixedInstance, phone: initialPhone = '' }: OutboundCallFormProps) {
-  const { http, root } = usePortal();
+  const portal = usePortal();
+  const { http } = portal;
   const allowed = useCan('Chat', 'add');
-  const [chat] = useState(() => ensureChatActor(root));
+  const [chat] = useState(() => ensureChatActor(portal));
   const clientId = useSelector(chat, selectClientId);
   const connected = useSelector(chat, selectConnected);
   const machine = useMemo(() => {

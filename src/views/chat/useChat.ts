@@ -6,8 +6,8 @@ import { usePortal } from '../PortalContext';
 
 /** The system's chat actor (spawned by the root on first use). */
 export function useChatActor(): ChatActor {
-  const { root } = usePortal();
-  const [chat] = useState(() => ensureChatActor(root));
+  const portal = usePortal();
+  const [chat] = useState(() => ensureChatActor(portal));
   return chat;
 }
 

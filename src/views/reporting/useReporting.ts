@@ -11,7 +11,7 @@ export function useReporting(): ReportingActors {
   const portal = usePortal();
   let actors = started.get(portal.auth);
   if (!actors) {
-    actors = startReportingActors({ http: portal.http, auth: portal.auth });
+    actors = startReportingActors({ http: portal.http, auth: portal.auth, root: portal.root });
     started.set(portal.auth, actors);
   }
   return actors;

@@ -10,13 +10,13 @@ import { usePortal } from '../PortalContext';
 
 /** The section's long-lived resource actor (created by the root on first use). */
 export function useResource(section: ResourceKey): ResourceActor {
-  const { root } = usePortal();
-  return useMemo(() => openResource(root, section), [root, section]);
+  const portal = usePortal();
+  return useMemo(() => openResource(portal, section), [portal, section]);
 }
 
 export function useRelation(key: RelationKey): RelationActor {
-  const { root } = usePortal();
-  return useMemo(() => openRelation(root, key), [root, key]);
+  const portal = usePortal();
+  return useMemo(() => openRelation(portal, key), [portal, key]);
 }
 
 const selectStatus = (s: OperationSnapshot) => statusCode(s);
