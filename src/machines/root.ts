@@ -2,7 +2,7 @@ import { createActor, enqueueActions, fromPromise, setup, spawnChild, type Actor
 import { createAuthApi } from '../api/auth';
 import { deleteCookie, writeCookie } from '../api/cookies';
 import type { Http } from '../api/http';
-import { createReportingApi } from '../api/reporting';
+import { fetchGlobalTotals } from '../api/globalTotals';
 import type { Permissions } from '../api/schemas/permissions';
 import type { User } from '../api/schemas/user';
 import type { RuntimeConfig } from '../config';
@@ -24,7 +24,6 @@ export interface PortalDeps {
 /** The system: every long-lived actor, each with its systemId (ACTOR_IDS). */
 export function createRootMachine({ http, config, location = '/' }: PortalDeps) {
   const authApi = createAuthApi(http);
-  const reportingApi = createReportingApi(http);
   const { cookies } = config;
 
   const auth = authMachine.provide({
@@ -56,7 +55,7 @@ export function createRootMachine({ http, config, location = '/' }: PortalDeps) 
     actors: { fetchAccounts: fromPromise(async ({ signal }) => (await authApi.fetchAccounts(signal)).data) },
   });
 
-  const globalTotals = createOperation((_input: void, signal) => reportingApi.globalTotals(signal));
+  const globalTotals = createOperation((_input: void, signal) => fetchGlobalTotals(http, signal));
 
   return setup({
     types: { events: {} as RootSpawnEvent },

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { Redirect, matchRoute, useLocation, useRouter, useSearch } from 'wouter';
 import { landingPath } from '../machines/landing';
 import { can } from '../machines/permissions';
@@ -7,11 +7,13 @@ import { LoadingState } from './common/LoadingState';
 import { RouteErrorBoundary } from './errors/RouteErrorBoundary';
 import { NavigationBridge } from './NavigationBridge';
 import { useAuthPhase, usePermissions } from './PortalContext';
-import { AppShell } from './shell/AppShell';
 import { PublicLayout } from './shell/PublicLayout';
-import ForbiddenPage from './errors/ForbiddenPage';
 
 type Params = Record<string, string | undefined>;
+
+// The signed-in frame and the forbidden page are not needed to sign in: they load after it.
+const AppShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AppShell })));
+const ForbiddenPage = lazy(() => import('./errors/ForbiddenPage'));
 
 function RouteView({ route, params }: { route: RouteDef; params: Params }) {
   const View = route.view;
@@ -58,9 +60,11 @@ function Protected({ route, params }: { route: RouteDef; params: Params }) {
   if (phase === 'signedOut') return <Redirect to={`/login?redirect=${encodeURIComponent(here)}`} replace />;
   const allowed = !route.permission || can(permissions, route.permission.model, route.permission.action);
   return (
-    <AppShell route={route} params={params}>
-      {allowed ? <RouteView route={route} params={params} /> : <ForbiddenPage />}
-    </AppShell>
+    <Suspense fallback={<LoadingState label="Loading the portal…" />}>
+      <AppShell route={route} params={params}>
+        {allowed ? <RouteView route={route} params={params} /> : <ForbiddenPage />}
+      </AppShell>
+    </Suspense>
   );
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createAuthApi } from '../../src/api/auth';
 import { readList, readRecord } from '../../src/api/envelope';
-import { globalTotalsSchema } from '../../src/api/reporting';
+import { globalTotalsSchema } from '../../src/api/globalTotals';
 import { accountSchema } from '../../src/api/schemas/account';
 import { permissionsSchema } from '../../src/api/schemas/permissions';
 import { userSchema } from '../../src/api/schemas/user';

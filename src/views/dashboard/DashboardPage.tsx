@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import type { GlobalTotals } from '../../api/reporting';
+import type { GlobalTotals } from '../../api/globalTotals';
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
 import { can, permittedSections } from '../../machines/permissions';
