@@ -17,5 +17,8 @@ export const contacts: SectionConfig = {
     { name: 'email', label: 'Email', type: 'email' },
     { name: 'notes', label: 'Notes', type: 'textarea' },
   ],
-  tabs: [{ key: 'workflows', label: 'Workflows', relation: 'contacts.workflows' }],
+  tabs: [
+    { key: 'workflows', label: 'Workflows', relation: 'contacts.workflows' },
+    { key: 'call', label: 'Call', panel: 'outboundCall' },
+  ],
 };

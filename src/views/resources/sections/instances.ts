@@ -25,5 +25,6 @@ export const instances: SectionConfig = {
     { key: 'dispositions', label: 'Dispositions', relation: 'instances.dispositions' },
     { key: 'scorecards', label: 'Scorecards', relation: 'instances.scorecards' },
     { key: 'slots', label: 'Slots', panel: 'slotsBrief' },
+    { key: 'call', label: 'Call', panel: 'outboundCall' },
   ],
 };

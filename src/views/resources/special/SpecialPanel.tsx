@@ -1,4 +1,6 @@
+import { Suspense, lazy } from 'react';
 import type { ResourceKey, ResourceRecord } from '../../../api/resources';
+import { LoadingState } from '../../common/LoadingState';
 import type { SpecialPanel as PanelName } from '../sectionConfig';
 import { AgentActions } from './AgentActions';
 import { BotActions } from './BotActions';
@@ -6,6 +8,9 @@ import { PhoneNumbers } from './PhoneNumbers';
 import { SlotsBrief } from './SlotsBrief';
 import { UserActions } from './UserActions';
 import { WorkflowContacts } from './WorkflowContacts';
+
+// The call form brings the chat connection with it: load it only when its tab opens.
+const OutboundCallForm = lazy(() => import('../../calls/OutboundCallForm').then((m) => ({ default: m.OutboundCallForm })));
 
 /** The section-specific pieces a section config names. */
 export function SpecialPanel({ panel, section, record }: { panel: PanelName; section: ResourceKey; record: ResourceRecord }) {
@@ -22,5 +27,16 @@ export function SpecialPanel({ panel, section, record }: { panel: PanelName; sec
       return <AgentActions agent={record} />;
     case 'slotsBrief':
       return <SlotsBrief section={section as 'roles' | 'instances'} id={record.id} />;
+    case 'outboundCall':
+      // From an instance the instance is fixed; from a contact its number is prefilled.
+      return (
+        <Suspense fallback={<LoadingState label="Loading the call form…" />}>
+          {section === 'instances' ? (
+            <OutboundCallForm instanceId={record.id} />
+          ) : (
+            <OutboundCallForm phone={typeof record.phone_number === 'string' ? record.phone_number : ''} />
+          )}
+        </Suspense>
+      );
   }
 }
