@@ -74,6 +74,7 @@ export function portalOrigin(req: Request): string | null {
 /** Only same-site paths may ride along as the "continue to" target of a mailed link. */
 export function safeRedirectPath(raw: unknown): string | null {
   if (typeof raw !== 'string' || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what we refuse
   if (/[\u0000-\u001f\\]/.test(raw) || raw.length > 500) return null;
   return raw;
 }

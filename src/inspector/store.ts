@@ -1,4 +1,4 @@
-import type { AnyEventObject, InspectionEvent } from 'xstate';
+import type { AnyEventObject } from 'xstate';
 import { actorLabel, type InspectedActor } from './actors';
 import type { Recorded, Recorder } from './recorder';
 
