@@ -1,14 +1,8 @@
-import { configure, render, screen } from '@testing-library/react';
+import { configure, screen } from '@testing-library/react';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { waitFor } from 'xstate';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { createHttp } from '../../src/api/http';
-import { parseRuntimeConfig } from '../../src/config';
-import { startPortal } from '../../src/machines/root';
-import { App } from '../../src/views/App';
-import { PortalProvider } from '../../src/views/PortalContext';
 import { API, adminUser, permissionsFor, signInHandlers } from './apiFixtures';
+import { mountPortal } from './mountPortal';
 import { listBody } from './resourceFixtures';
 import { mswServer } from './setupMsw';
 
@@ -30,7 +24,6 @@ export function recordRequests(): string[] {
  * restored session. `handlers` go first, so they win over the sign-in defaults.
  */
 export async function renderPortal(path: string, options: { handlers?: RequestHandler[]; permissions?: unknown } = {}) {
-  localStorage.setItem('isGuest', 'isNotGuest');
   const permissions = options.permissions ?? permissionsFor('all');
   mswServer.use(
     // First: a test's `/users/:id` handler must not answer the session's own user call.
@@ -40,18 +33,9 @@ export async function renderPortal(path: string, options: { handlers?: RequestHa
     ...signInHandlers({ permissions }),
     http.get(`${API}/api/v1/accounts`, () => HttpResponse.json(listBody([{ id: 1, name: 'Acme Support' }, { id: 2, name: 'Globex Sales' }]))),
   );
-  const location = memoryLocation({ path, record: true });
-  const config = parseRuntimeConfig({ apiOrigin: API });
-  const portal = startPortal({ http: createHttp(config), config, location: path });
-  const view = render(
-    <PortalProvider value={{ ...portal, config }}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <App />
-      </Router>
-    </PortalProvider>,
-  );
-  await waitFor(portal.auth, (s) => s.matches('signedIn'), { timeout: 3000 });
-  return { portal, location, view, screen, here: () => location.history?.at(-1) ?? path };
+  const mounted = mountPortal(path, { returning: true });
+  await waitFor(mounted.portal.auth, (s) => s.matches('signedIn'), { timeout: 3000 });
+  return { ...mounted, screen };
 }
 
 /** Permissions of a user who may only read the given models (browse + read, level 1). */

@@ -1,31 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { createHttp } from '../../../src/api/http';
-import { parseRuntimeConfig } from '../../../src/config';
-import { startPortal } from '../../../src/machines/root';
-import { App } from '../../../src/views/App';
-import { PortalProvider } from '../../../src/views/PortalContext';
 import { API, signInHandlers } from '../../support/apiFixtures';
+import { mountPortal } from '../../support/mountPortal';
 import { mswServer } from '../../support/setupMsw';
 
-function renderApp(path: string) {
-  localStorage.setItem('isGuest', 'isNotGuest');
-  const location = memoryLocation({ path, record: true });
-  const config = parseRuntimeConfig({ apiOrigin: API });
-  const portal = startPortal({ http: createHttp(config), config, location: path });
-  render(
-    <PortalProvider value={{ ...portal, config }}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <App />
-      </Router>
-    </PortalProvider>,
-  );
-  return { portal, location };
-}
+const renderApp = (path: string) => mountPortal(path, { returning: true });
 
 const grades = { A: 3, B: 2, C: 1, D: 0, F: 1 };
 const conversation = (n: number, grade: string) => ({
