@@ -6,6 +6,7 @@ import { createRegisterFlow } from '../../machines/account/register';
 import { OperationError } from '../common/OperationError';
 import { usePortal } from '../PortalContext';
 import { FormField } from './FormField';
+import { NewPasswordFields } from './NewPasswordFields';
 import { useAccountApi, useQueryParam } from './useAccountApi';
 import './account.css';
 
@@ -35,16 +36,7 @@ export default function RegisterPage() {
       <form onSubmit={submit} noValidate aria-busy={busy}>
         <FormField id="register-name" label="Name" autoComplete="name" value={name} onValue={setName} errors={errors.name} />
         <FormField id="register-email" label="Email" type="email" autoComplete="email" value={email} onValue={setEmail} errors={errors.email} />
-        <FormField id="register-password" label="Password" type="password" autoComplete="new-password" value={password} onValue={setPassword} errors={errors.password} />
-        <FormField
-          id="register-password-confirmation"
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          onValue={setConfirmation}
-          errors={errors.password_confirmation}
-        />
+        <NewPasswordFields idPrefix="register" label="Password" password={password} confirmation={confirmation} onPassword={setPassword} onConfirmation={setConfirmation} errors={errors} />
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? 'Creating your account…' : 'Create account'}
         </button>

@@ -5,6 +5,7 @@ import { createResetPasswordFlow } from '../../machines/account/resetPassword';
 import { OperationError } from '../common/OperationError';
 import { usePortal } from '../PortalContext';
 import { FormField } from './FormField';
+import { NewPasswordFields } from './NewPasswordFields';
 import { useAccountApi, useQueryParam } from './useAccountApi';
 import './account.css';
 
@@ -46,16 +47,7 @@ export default function ResetPasswordPage() {
       <OperationError error={error} />
       <form onSubmit={submit} noValidate aria-busy={busy}>
         <FormField id="reset-email" label="Email" type="email" autoComplete="username" value={email} onValue={setEmail} errors={errors.email} />
-        <FormField id="reset-password" label="New password" type="password" autoComplete="new-password" value={password} onValue={setPassword} errors={errors.password} />
-        <FormField
-          id="reset-password-confirmation"
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          onValue={setConfirmation}
-          errors={errors.password_confirmation}
-        />
+        <NewPasswordFields idPrefix="reset" label="New password" password={password} confirmation={confirmation} onPassword={setPassword} onConfirmation={setConfirmation} errors={errors} />
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? 'Resetting…' : 'Reset password'}
         </button>

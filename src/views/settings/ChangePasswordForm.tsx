@@ -3,6 +3,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { CHANGE_PASSWORD_SUMMARY, createChangePasswordFlow } from '../../machines/account/changePassword';
 import { OperationError } from '../common/OperationError';
 import { FormField, StatusMessage } from '../auth/FormField';
+import { NewPasswordFields } from '../auth/NewPasswordFields';
 import { useAccountApi } from '../auth/useAccountApi';
 
 /** Change password through `/api/v1/user/change-password` (v1) or Fortify's `PUT /user/password`. */
@@ -31,16 +32,7 @@ export function ChangePasswordCard({ endpoint, title }: { endpoint: 'v1' | 'fort
       <OperationError error={error} />
       <form onSubmit={submit} noValidate aria-busy={busy}>
         <FormField id={`${prefix}-current`} label="Current password" type="password" autoComplete="current-password" value={current} onValue={setCurrent} errors={errors.current_password} />
-        <FormField id={`${prefix}-new`} label="New password" type="password" autoComplete="new-password" value={password} onValue={setPassword} errors={errors.password} />
-        <FormField
-          id={`${prefix}-confirmation`}
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          onValue={setConfirmation}
-          errors={errors.password_confirmation}
-        />
+        <NewPasswordFields idPrefix={prefix} label="New password" password={password} confirmation={confirmation} onPassword={setPassword} onConfirmation={setConfirmation} errors={errors} />
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? 'Saving…' : 'Change password'}
         </button>
