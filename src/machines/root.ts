@@ -41,6 +41,10 @@ export function createRootMachine({ http, config, location = '/' }: PortalDeps) 
       }),
       fetchUser: fromPromise<User, void>(({ signal }) => authApi.fetchUser(signal)),
       fetchPermissions: fromPromise<Permissions, void>(({ signal }) => authApi.fetchPermissions(signal)),
+      fetchSession: fromPromise<{ user: User; permissions: Permissions }, void>(async ({ signal }) => {
+        const [user, permissions] = await Promise.all([authApi.fetchUser(signal), authApi.fetchPermissions(signal)]);
+        return { user, permissions };
+      }),
       signOut: fromPromise<void, void>(({ signal }) => authApi.logout(signal)),
     },
     actions: {
