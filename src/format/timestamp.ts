@@ -19,6 +19,20 @@ function plainSpaces(text: string): string {
  * 2–6 days ago → `N days ago`; anything else, including future days → `Mar 4`, or `Mar 4, 2024`
  * when the year differs from `now`'s. Invalid input → `''`.
  */
+// Building an Intl formatter costs far more than using one: a 100-row list formats 200 dates.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, kind: 'time' | 'date' | 'dateWithYear'): Intl.DateTimeFormat {
+  const key = `${locale}|${kind}`;
+  let found = formatters.get(key);
+  if (!found) {
+    const options: Intl.DateTimeFormatOptions =
+      kind === 'time' ? { hour: 'numeric', minute: '2-digit' } : { month: 'short', day: 'numeric', ...(kind === 'dateWithYear' ? { year: 'numeric' } : {}) };
+    found = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, found);
+  }
+  return found;
+}
+
 export function formatTimestamp(
   value: string | number | Date,
   now: Date = new Date(),
@@ -28,16 +42,10 @@ export function formatTimestamp(
   if (Number.isNaN(date.getTime()) || Number.isNaN(now.getTime())) return '';
   const daysAgo = calendarDaysBetween(date, now);
   if (daysAgo === 0) {
-    return plainSpaces(date.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' }));
+    return plainSpaces(formatter(locale, 'time').format(date));
   }
   if (daysAgo === 1) return 'Yesterday';
   if (daysAgo >= 2 && daysAgo <= 6) return `${daysAgo} days ago`;
   const withYear = date.getFullYear() !== now.getFullYear();
-  return plainSpaces(
-    date.toLocaleDateString(locale, {
-      month: 'short',
-      day: 'numeric',
-      ...(withYear ? { year: 'numeric' } : {}),
-    }),
-  );
+  return plainSpaces(formatter(locale, withYear ? 'dateWithYear' : 'date').format(date));
 }

@@ -1,9 +1,10 @@
-import { Suspense, lazy, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Redirect, matchRoute, useLocation, useRouter, useSearch } from 'wouter';
 import { landingPath } from '../machines/landing';
 import { can } from '../machines/permissions';
 import { NOT_FOUND_ROUTE, ROUTES, VENDOR_PAGE, isOtherVendorPath, type RouteDef } from '../routes';
 import { LoadingState } from './common/LoadingState';
+import { lazyView, useViewReady } from './lazyView';
 import { RouteErrorBoundary } from './errors/RouteErrorBoundary';
 import { NavigationBridge } from './NavigationBridge';
 import { useAuthPhase, usePermissions } from './PortalContext';
@@ -12,15 +13,17 @@ import { PublicLayout } from './shell/PublicLayout';
 type Params = Record<string, string | undefined>;
 
 // The signed-in frame and the forbidden page are not needed to sign in: they load after it.
-const AppShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AppShell })));
-const ForbiddenPage = lazy(() => import('./errors/ForbiddenPage'));
+const AppShell = lazyView(() => import('./shell/AppShell').then((m) => ({ default: m.AppShell })));
+const ForbiddenPage = lazyView(() => import('./errors/ForbiddenPage'));
 
 function RouteView({ route, params }: { route: RouteDef; params: Params }) {
   const View = route.view;
   const [location] = useLocation();
+  const ready = useViewReady(route.view);
   useEffect(() => {
     document.title = `${route.title} · Agent Portal`;
   }, [route.title]);
+  if (!ready) return <LoadingState label="Loading page…" />;
   return (
     <RouteErrorBoundary resetKey={location}>
       <Suspense fallback={<LoadingState label="Loading page…" />}>
@@ -55,9 +58,11 @@ function Protected({ route, params }: { route: RouteDef; params: Params }) {
   const phase = useAuthPhase();
   const permissions = usePermissions();
   const here = useHere();
+  const shellReady = useViewReady(AppShell);
   if (phase === 'restoring' || phase === 'working') return <LoadingState label="Checking your session…" />;
   if (phase === 'unverified') return <Redirect to={`/email-verification?redirect=${encodeURIComponent(here)}`} replace />;
   if (phase === 'signedOut') return <Redirect to={`/login?redirect=${encodeURIComponent(here)}`} replace />;
+  if (!shellReady) return <LoadingState label="Loading the portal…" />;
   const allowed = !route.permission || can(permissions, route.permission.model, route.permission.action);
   return (
     <Suspense fallback={<LoadingState label="Loading the portal…" />}>
@@ -94,6 +99,14 @@ function useMatchedRoute(): { route: RouteDef; params: Params } {
 export function App() {
   const [location] = useLocation();
   const { route, params } = useMatchedRoute();
+  // The first screen's code loads while the session is being restored, not after it.
+  useEffect(() => {
+    const failed = () => {}; // a chunk that fails is reported when its view renders
+    route.view.warm().catch(failed);
+    if (route.access === 'protected') AppShell.warm().catch(failed);
+    // Only the screen the portal opened on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // One element, no per-route key: the signed-in shell (menu, account filter) stays mounted
   // while only the page inside it changes.
   return (

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useEffect, useReducer, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** SPEC §9: a route chunk that has not arrived in 120 s is treated as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -29,7 +29,56 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- route views take their own props
 export type ViewModule = { default: ComponentType<any> };
 
-/** A route view loaded on first use, with SPEC's chunk time-out. */
-export function lazyView(load: () => Promise<ViewModule>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS) {
-  return lazy(() => withTimeout(load(), timeoutMs));
+export type LazyView = LazyExoticComponent<ViewModule['default']> & {
+  /** Starts loading the chunk now (e.g. while the session is restored); safe to call again. */
+  warm(): Promise<ViewModule>;
+  isLoaded(): boolean;
+};
+
+/**
+ * A view loaded on first use, with SPEC's chunk time-out. Once its chunk is in, it is handed to
+ * React synchronously: React.lazy suspends on any pending promise, and React 19 holds a revealed
+ * Suspense boundary back for up to 300 ms, so a chunk fetched early (`warm`) would wait anyway.
+ */
+export function lazyView(load: () => Promise<ViewModule>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): LazyView {
+  let loaded: ViewModule | undefined;
+  let pending: Promise<ViewModule> | undefined;
+  const warm = () =>
+    (pending ??= withTimeout(load(), timeoutMs).then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        pending = undefined; // a retry loads it again
+        throw error;
+      },
+    ));
+  // A thenable that resolves synchronously: React reads the module without suspending.
+  const ready = (module: ViewModule) => ({ then: (resolve: (m: ViewModule) => void) => resolve(module) }) as unknown as Promise<ViewModule>;
+  return Object.assign(
+    lazy(() => (loaded ? ready(loaded) : warm())),
+    { warm, isLoaded: () => loaded !== undefined },
+  );
+}
+
+/**
+ * Whether a lazy view can render without suspending; until then the caller shows its own loading
+ * state. Rendering only loaded views keeps React's Suspense reveal throttle (up to 300 ms per
+ * boundary) off the critical path. A chunk that fails also counts as "ready": rendering it then
+ * throws into the error boundary, which offers a retry.
+ */
+export function useViewReady(view: LazyView): boolean {
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const ready = view.isLoaded();
+  const [failedView, markFailed] = useReducer((_: LazyView | null, failed: LazyView) => failed, null);
+  useEffect(() => {
+    if (view.isLoaded()) return;
+    let live = true;
+    view.warm().then(
+      () => live && rerender(),
+      () => live && markFailed(view),
+    );
+    return () => {
+      live = false;
+    };
+  }, [view]);
+  return ready || failedView === view;
 }
