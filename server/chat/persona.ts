@@ -67,7 +67,7 @@ export function resolvePersona(db: Database, target: { botId?: number | null; in
           SELECT ai.instructions AS instructions, a.llm_id AS llm_id
           FROM bot_agents ba JOIN agents a ON a.id = ba.agent_id
           LEFT JOIN agent_instructions ai ON ai.id = a.agent_instruction_id
-          WHERE ba.bot_id = ? ORDER BY a.id LIMIT 1`)
+          WHERE ba.bot_id = ? ORDER BY ba.position, a.id LIMIT 1`)
         .get(bot.id) as AgentRow | undefined,
   );
   const llmRow = agent?.llm_id

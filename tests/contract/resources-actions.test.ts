@@ -277,7 +277,7 @@ describe('users: roles, e-mails and the last administrator', () => {
     expect(all.body.data.length).toBeGreaterThan(15);
   });
 
-  test('password-reset and verification e-mails answer {message}', async () => {
+  test('password-reset and verification e-mails answer {message} and really go out (outbox)', async () => {
     const viewerUser = await first(admin, `/users/?account_id=${GLOBEX}`);
     const reset = await call(admin, `/users/${viewerUser.id}/password-reset-email`);
     expect(reset).toEqual({ status: 200, body: { message: `A password reset link has been sent to ${viewerUser.email}.` } });
@@ -287,6 +287,10 @@ describe('users: roles, e-mails and the last administrator', () => {
     const resent = await call(admin, `/users/${unverified.id}/resend-email-verification`);
     expect(resent.body).toEqual({ message: `A new verification link has been sent to ${unverified.email}.` });
     expect((await call(viewer, `/users/${viewerUser.id}/password-reset-email`)).status).toBe(403);
+    const outbox = ((await (await fetch(`${server.url}/dev/outbox.json`)).json()) as { data: Array<{ to: string; text?: string; subject: string }> }).data;
+    const to = (email: unknown) => outbox.filter((m) => m.to === email).map((m) => `${m.subject} ${m.text ?? ''}`);
+    expect(to(viewerUser.email).join(' ')).toMatch(/reset-password\?token=/);
+    expect(to(unverified.email).join(' ')).toMatch(/email-verification-confirmation\?url=/);
   });
 
   test('nobody deletes themselves or the last administrator; isAdmin needs Global access', async () => {

@@ -5,13 +5,14 @@ import { userRoles } from '../../auth/users';
 import { guard, loadScoped } from '../crud';
 import { unauthorized, ValidationError } from '../errors';
 import type { RouterFactory } from '../index';
-import { recordNotice } from '../notices';
 import { sendRecord } from '../record';
 import { selectOf, toRecord, type Row } from '../resource';
 import { assignableRoleIds, mayManageUser } from '../roleGrants';
 import { validateBody } from '../validation';
 import { roleResource } from './roles';
 import { userResource } from './users';
+import { sendPasswordResetLink } from './passwordReset';
+import { sendVerificationMail } from '../../mail/messages';
 
 const rolesBody = z.object({ roles: z.array(z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number().int().positive())).max(100) });
 
@@ -68,7 +69,8 @@ export const userRoleRoutes: RouterFactory = (ctx) => {
 
   router.get('/users/:id/password-reset-email', guard(users, 'edit'), (req, res) => {
     const user = loadScoped(req, ctx.db, users);
-    recordNotice(req, { to: String(user.email), subject: 'Reset your password' });
+    // The same mailed, expiring link as "Forgot password" (Fortify's broker).
+    sendPasswordResetLink(ctx, req, String(user.email));
     res.json({ message: `A password reset link has been sent to ${String(user.email)}.` });
   });
 
@@ -79,7 +81,7 @@ export const userRoleRoutes: RouterFactory = (ctx) => {
       res.json({ message: 'This email address is already verified.' });
       return;
     }
-    recordNotice(req, { to: String(user.email), subject: 'Verify your email address' });
+    sendVerificationMail(ctx, req, { id: Number(user.id), email: String(user.email) });
     res.json({ message: `A new verification link has been sent to ${String(user.email)}.` });
   });
 
