@@ -54,9 +54,9 @@ function FieldInput({ field, value, error, onChange }: { field: Field; value: st
         <input
           {...common}
           type={field.type === 'number' ? 'text' : field.type === 'color' ? 'text' : field.type}
-          inputMode={field.type === 'number' ? 'decimal' : undefined}
+          inputMode={field.type === 'number' ? (field.decimal ? 'decimal' : 'numeric') : undefined}
           autoComplete={field.type === 'password' ? 'new-password' : undefined}
-          onKeyDown={field.type === 'number' && field.name !== 'temperature' ? blockNonIntegerKeys : undefined}
+          onKeyDown={field.type === 'number' && !field.decimal ? blockNonIntegerKeys : undefined}
           onChange={(e) => onChange(e.target.value)}
         />
       )}

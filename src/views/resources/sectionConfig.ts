@@ -38,6 +38,8 @@ export interface Field {
   choicesFrom?: ResourceKey;
   min?: number;
   max?: number;
+  /** Numbers are whole unless this is set (SPEC §5: numeric inputs block `e` and the decimal point). */
+  decimal?: boolean;
   /** Only on /new (e.g. a password), never sent on edit. */
   createOnly?: boolean;
   /** Shown on the record but not editable (relation id lists). */

@@ -24,7 +24,7 @@ export const llms: SectionConfig = {
     { name: 'provider', label: 'Provider', type: 'select', choices: providers, required: true },
     { name: 'model', label: 'Model', type: 'text', required: true },
     { name: 'base_url', label: 'Base URL', type: 'url' },
-    { name: 'temperature', label: 'Temperature', type: 'number', min: 0, max: 2 },
+    { name: 'temperature', label: 'Temperature', type: 'number', min: 0, max: 2, decimal: true },
     { name: 'max_tokens', label: 'Max tokens', type: 'number', min: 1 },
   ],
   tabs: [],
