@@ -70,7 +70,11 @@ export function useViewReady(view: LazyView): boolean {
   const ready = view.isLoaded();
   const [failedView, markFailed] = useReducer((_: LazyView | null, failed: LazyView) => failed, null);
   useEffect(() => {
-    if (view.isLoaded()) return;
+    // The chunk may have arrived between this render and its effect: render again now.
+    if (view.isLoaded()) {
+      if (!ready) rerender();
+      return;
+    }
     let live = true;
     view.warm().then(
       () => live && rerender(),
@@ -79,6 +83,6 @@ export function useViewReady(view: LazyView): boolean {
     return () => {
       live = false;
     };
-  }, [view]);
+  }, [view, ready]);
   return ready || failedView === view;
 }

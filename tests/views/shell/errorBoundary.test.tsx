@@ -27,3 +27,28 @@ test('a chunk that could not load says so and offers a retry', () => {
   );
   expect(screen.getByRole('heading', { name: 'This page could not be loaded' })).toBeInTheDocument();
 });
+
+test('a view whose chunk arrives between render and effect still renders (no endless "Loading page…")', async () => {
+  const { useViewReady } = await import('../../../src/views/lazyView');
+  const { Suspense, lazy } = await import('react');
+  let arrived = false;
+  const module = { default: () => <h1>Loaded page</h1> };
+  const view = Object.assign(
+    lazy(async () => module),
+    { isLoaded: () => arrived, warm: async () => module },
+  );
+  function Page() {
+    const ready = useViewReady(view);
+    // The chunk lands right after this render computed "not ready", before its effect runs.
+    arrived = true;
+    if (!ready) return <p>Loading page…</p>;
+    const View = view;
+    return (
+      <Suspense fallback={<p>Suspended…</p>}>
+        <View />
+      </Suspense>
+    );
+  }
+  render(<Page />);
+  expect(await screen.findByRole('heading', { name: 'Loaded page' })).toBeInTheDocument();
+});
