@@ -111,6 +111,8 @@ export const authMachine = setup({
       on: {
         'auth.submit': { target: 'signingIn' },
         'auth.sso': { target: 'exchangingToken' },
+        // Adopt a session the server opened by other means (Fortify's register signs the user in).
+        'auth.retry': { target: 'fetchingUser' },
       },
     },
     signingIn: {

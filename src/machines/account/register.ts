@@ -31,12 +31,10 @@ export const registerMachine = setup({
     }),
   },
   actions: {
+    // Fortify's POST /register signs the new user in: the auth actor adopts that session
+    // (no second sign-in with the password).
     tellAuth: enqueueActions(({ context, enqueue }) => {
-      const auth = context.auth.getSnapshot();
-      const registration = context.registration!;
-      // A visitor who was signed in but unverified already has a session: look again instead.
-      if (auth.matches('unverified')) enqueue.sendTo(context.auth, { type: 'auth.retry' });
-      else enqueue.sendTo(context.auth, { type: 'auth.submit', credentials: { email: registration.email, password: registration.password } });
+      enqueue.sendTo(context.auth, { type: 'auth.retry' });
     }),
   },
 }).createMachine({
