@@ -50,7 +50,8 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
 
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   try {
-    const response = await fetchImpl('/config.json', { credentials: 'same-origin', cache: 'no-store' });
+    // Default cache mode, so the response preloaded by index.html is the one used (the server sends no-cache).
+    const response = await fetchImpl('/config.json', { credentials: 'same-origin' });
     return parseRuntimeConfig(response.ok ? await response.json() : {});
   } catch {
     return parseRuntimeConfig({});
