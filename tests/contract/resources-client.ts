@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { TestServer } from '../../server/testing';
-import { jarFetch } from '../support/cookieJar';
+import type { jarFetch } from '../support/cookieJar';
+import { signedInClient } from '../support/signedIn';
 
 // Test code reads arbitrary JSON shapes; the assertions are the type checks.
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -13,12 +14,8 @@ export const GLOBEX = 2;
 export const INITECH = 3;
 
 /** A browser-like client: CSRF bootstrap, then cookie login. */
-export async function signIn(server: TestServer, email: string): Promise<Client> {
-  const client = jarFetch(server.url);
-  expect((await client('/sanctum/csrf-cookie')).status).toBe(204);
-  const response = await client('/login', { method: 'POST', json: { email, password: 'password' } });
-  expect(response.status).toBe(200);
-  return client;
+export function signIn(server: TestServer, email: string): Promise<Client> {
+  return signedInClient(server.url, email);
 }
 
 export async function body(response: Response): Promise<Json> {
