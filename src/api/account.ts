@@ -46,8 +46,13 @@ export interface ProfileInformation {
 
 const messageSchema = z.looseObject({ message: z.optional(z.string()) });
 
+/**
+ * The status text of a Fortify answer. Stock Fortify answers some calls (PUT /user/password) with
+ * an empty body: that is a success with no message, not a malformed payload.
+ */
 function messageOf(payload: unknown): string {
-  return parsePayload(messageSchema, payload ?? {}).message ?? '';
+  if (payload === undefined || payload === null || payload === '') return '';
+  return parsePayload(messageSchema, payload).message ?? '';
 }
 
 /** The path of the verification route every mailed link points at. */

@@ -54,7 +54,7 @@ export function BreakdownPage({ entity }: { entity: StatisticsEntity }) {
         <div className="field">
           <label htmlFor="breakdown-entity">{label}</label>
           <select id="breakdown-entity" value={id} onChange={(e) => go({ id: e.target.value || undefined })}>
-            <option value="">{`Choose a ${label.toLowerCase()}`}</option>
+            <option value="">{`Choose ${withArticle(label.toLowerCase())}`}</option>
             {options.output?.data.map((o) => (
               <option key={o.id} value={o.id}>{o.name}</option>
             ))}
@@ -73,7 +73,7 @@ export function BreakdownPage({ entity }: { entity: StatisticsEntity }) {
       <ExportStatus status={exported.status} filename={exported.output} error={exported.error} />
       <OperationError error={options.error} />
       <OperationError error={breakdown.error} onRetry={load} />
-      {!id && <p>{`Choose a ${label.toLowerCase()} to see its breakdown.`}</p>}
+      {!id && <p>{`Choose ${withArticle(label.toLowerCase())} to see its breakdown.`}</p>}
       {id && breakdown.loading && !data && <LoadingState label="Loading breakdown…" />}
       {id && breakdown.status === 0 && !data && <p>The breakdown was cleared. Choose Reload to fetch it again.</p>}
       {id && breakdown.status === 0 && (
@@ -122,4 +122,9 @@ export function BreakdownPage({ entity }: { entity: StatisticsEntity }) {
 
 export default function RoleBreakdownPage() {
   return <BreakdownPage entity="roles" />;
+}
+
+/** "a role", "an instance". */
+function withArticle(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 }

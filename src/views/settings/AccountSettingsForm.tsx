@@ -86,12 +86,12 @@ function SettingsForm(props: {
       {feedback}
       <div className="field">
         <label htmlFor="settings-theme">Theme colour</label>
-        <input id="settings-theme" type="color" value={theme} onChange={(e) => setTheme(e.target.value)} aria-invalid={errors.theme_color ? true : undefined} />
+        <input id="settings-theme" type="color" value={theme} onChange={(e) => setTheme(e.target.value)} aria-invalid={errors.theme_color ? true : undefined} aria-describedby={errors.theme_color ? 'settings-theme_color-error' : undefined} />
         {fieldError('theme_color')}
       </div>
       <div className="field">
         <label htmlFor="settings-timezone">Time zone</label>
-        <select id="settings-timezone" value={timezone} onChange={(e) => setTimezone(e.target.value)} aria-invalid={errors.timezone ? true : undefined}>
+        <select id="settings-timezone" value={timezone} onChange={(e) => setTimezone(e.target.value)} aria-invalid={errors.timezone ? true : undefined} aria-describedby={errors.timezone ? 'settings-timezone-error' : undefined}>
           {zones.map((zone) => (
             <option key={zone} value={zone}>
               {zone}
