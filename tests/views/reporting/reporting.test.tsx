@@ -4,29 +4,14 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { API, signInHandlers } from '../../support/apiFixtures';
 import { mountPortal } from '../../support/mountPortal';
+import { conversation as conversationFixture } from '../../support/reportingFixtures';
 import { mswServer } from '../../support/setupMsw';
 
 const renderApp = (path: string) => mountPortal(path, { returning: true });
 
 const grades = { A: 3, B: 2, C: 1, D: 0, F: 1 };
-const conversation = (n: number, grade: string) => ({
-  id: n,
-  uuid: `00000000-0000-4000-8000-00000000000${n}`,
-  account_id: 1,
-  account_name: 'Acme Support',
-  channel: 'voice',
-  direction: 'inbound',
-  status: 'completed',
-  phone_number: '15555550100',
-  started_at: '2026-11-20T10:00:00.000Z',
-  ended_at: '2026-11-20T10:05:00.000Z',
-  duration_seconds: 300,
-  cost: 1234.5,
-  letter_grade: grade,
-  role_name: 'Support',
-  disposition_label: null,
-  summary: 'Billing question',
-});
+// The shared fixture, as these tests need it: no disposition, with a summary.
+const conversation = (n: number, grade: string) => ({ ...conversationFixture(n, grade), disposition_label: null, summary: 'Billing question' });
 const envelope = (data: unknown[], total = data.length) => ({
   data,
   links: { first: null, last: null, prev: null, next: null },
