@@ -12,7 +12,7 @@ describe('walk: the events the current state accepts', () => {
     const { portal, store } = startInspectedPortal();
     renderPanel(store);
     const events = () => within(screen.getByRole('group', { name: 'Events auth accepts' }));
-    expect(events().getAllByRole('button').map((b) => b.textContent)).toEqual(['auth.sso', 'auth.submit']);
+    expect(events().getAllByRole('button').map((b) => b.textContent)).toEqual(['auth.retry', 'auth.sso', 'auth.submit']);
     const payload = screen.getByLabelText('Payload (JSON object, optional)');
     await user.click(payload);
     await user.paste('{"credentials": {"email": "admin@example.com", "password": "password"}}');
