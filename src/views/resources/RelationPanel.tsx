@@ -1,10 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { Link } from 'wouter';
 import type { RelationItem, RelationKey } from '../../api/relations';
 import { relationItemId, type RelationSnapshot } from '../../machines/relation';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
+import { AssignPicker } from './AssignPicker';
 import { useRelation, useRelationOperation } from './useResource';
 
 const selectAssigned = (s: RelationSnapshot) => s.context.assigned;
@@ -27,8 +28,6 @@ export function RelationPanel({ relationKey, ownerId, title, editable }: { relat
   const availableOp = useRelationOperation(relation, relationKey, 'available');
   const assign = useRelationOperation(relation, relationKey, 'assign');
   const remove = useRelationOperation(relation, relationKey, 'remove');
-  const [choice, setChoice] = useState('');
-  const pickerId = useId();
   const headingId = useId();
   const related = relationKey.split('.')[1]!;
   const canChange = editable && !READ_ONLY.has(relationKey);
@@ -64,30 +63,7 @@ export function RelationPanel({ relationKey, ownerId, title, editable }: { relat
       )}
       <OperationError error={remove.status === 3 ? remove.error : null} />
       {canChange && (
-        <form
-          className="list-toolbar"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!choice) return;
-            relation.send({ type: 'relation.assign', itemId: choice });
-            setChoice('');
-          }}
-        >
-          <div className="field">
-            <label htmlFor={pickerId}>Available {title.toLowerCase()}</label>
-            <select id={pickerId} value={choice} onChange={(e) => setChoice(e.target.value)}>
-              <option value="">Choose…</option>
-              {choices.map((item) => (
-                <option key={relationItemId(item)} value={relationItemId(item)}>
-                  {itemLabel(item)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="button" disabled={!choice || assign.loading}>
-            Assign
-          </button>
-        </form>
+        <AssignPicker relation={relation} label={`Available ${title.toLowerCase()}`} items={choices} itemLabel={itemLabel} busy={assign.loading} />
       )}
       <OperationError error={availableOp.status === 3 ? availableOp.error : null} onRetry={() => relation.send({ type: 'relation.available' })} />
       <OperationError error={assign.status === 3 ? assign.error : null} />

@@ -1,11 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { formatPhone } from '../../../format/phone';
 import { relationItemId, type RelationSnapshot } from '../../../machines/relation';
 import { LoadingState } from '../../common/LoadingState';
 import { OperationError } from '../../common/OperationError';
 import { useCan } from '../../PortalContext';
+import { AssignPicker } from '../AssignPicker';
 import { itemLabel } from '../RelationPanel';
 import { useRelation, useRelationOperation } from '../useResource';
 
@@ -25,8 +26,6 @@ export function WorkflowContacts({ workflowId }: { workflowId: string }) {
   const update = useRelationOperation(relation, key, 'update');
   const remove = useRelationOperation(relation, key, 'remove');
   const canEdit = useCan('Workflows', 'edit');
-  const [choice, setChoice] = useState('');
-  const pickerId = useId();
 
   useEffect(() => {
     relation.send({ type: 'relation.open', ownerId: workflowId });
@@ -98,32 +97,14 @@ export function WorkflowContacts({ workflowId }: { workflowId: string }) {
       <OperationError error={update.status === 3 ? update.error : null} />
       <OperationError error={remove.status === 3 ? remove.error : null} />
       {canEdit && (
-        <form
-          className="list-toolbar"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!choice) return;
-            relation.send({ type: 'relation.assign', itemId: choice });
-            setChoice('');
-          }}
-        >
-          <div className="field">
-            <label htmlFor={pickerId}>Available contacts</label>
-            <select id={pickerId} value={choice} onChange={(e) => setChoice(e.target.value)}>
-              <option value="">Choose…</option>
-              {available
-                .filter((c) => !assignedIds.has(relationItemId(c)))
-                .map((c) => (
-                  <option key={relationItemId(c)} value={relationItemId(c)}>
-                    {itemLabel(c)}
-                  </option>
-                ))}
-            </select>
-          </div>
-          <button type="submit" className="button" disabled={!choice || assign.loading}>
-            Assign contact
-          </button>
-        </form>
+        <AssignPicker
+          relation={relation}
+          label="Available contacts"
+          items={available.filter((c) => !assignedIds.has(relationItemId(c)))}
+          itemLabel={itemLabel}
+          busy={assign.loading}
+          buttonText="Assign contact"
+        />
       )}
       <OperationError error={availableOp.status === 3 ? availableOp.error : null} />
       <OperationError error={assign.status === 3 ? assign.error : null} />

@@ -1,0 +1,49 @@
+import { useId, useState } from 'react';
+import type { RelationItem } from '../../api/relations';
+import { relationItemId, type RelationActor } from '../../machines/relation';
+
+/** The "available" picker of a relation: choose one item and assign it (SPEC §7 relations). */
+export function AssignPicker({
+  relation,
+  label,
+  items,
+  itemLabel,
+  busy,
+  buttonText = 'Assign',
+}: {
+  relation: RelationActor;
+  label: string;
+  items: RelationItem[];
+  itemLabel: (item: RelationItem) => string;
+  busy: boolean;
+  buttonText?: string;
+}) {
+  const [choice, setChoice] = useState('');
+  const pickerId = useId();
+  return (
+    <form
+      className="list-toolbar"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!choice) return;
+        relation.send({ type: 'relation.assign', itemId: choice });
+        setChoice('');
+      }}
+    >
+      <div className="field">
+        <label htmlFor={pickerId}>{label}</label>
+        <select id={pickerId} value={choice} onChange={(e) => setChoice(e.target.value)}>
+          <option value="">Choose…</option>
+          {items.map((item) => (
+            <option key={relationItemId(item)} value={relationItemId(item)}>
+              {itemLabel(item)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button" disabled={!choice || busy}>
+        {buttonText}
+      </button>
+    </form>
+  );
+}
