@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/testing';
-import { jarFetch } from '../support/cookieJar';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import { guestClient, json, outboxMail } from './account-support';
 
 // A server per test: password changes and throttles must not leak between tests.
 let server: TestServer;
@@ -13,15 +11,7 @@ afterEach(async () => {
   await server.close();
 });
 
-async function json(response: Response): Promise<Json> {
-  return (await response.json()) as Json;
-}
-
-async function guest() {
-  const client = jarFetch(server.url);
-  await client('/sanctum/csrf-cookie');
-  return client;
-}
+const guest = () => guestClient(server.url);
 
 async function signIn(email: string, password = 'password') {
   const client = await guest();
@@ -31,8 +21,7 @@ async function signIn(email: string, password = 'password') {
 
 /** Token and email from the newest reset mail to `to`. */
 async function resetLink(to: string): Promise<{ token: string; email: string }> {
-  const body = await json(await fetch(`${server.url}/dev/outbox.json`));
-  const mail = (body.data as Json[]).filter((m) => m.to === to).at(-1);
+  const mail = (await outboxMail(server.url, to)).at(-1);
   expect(mail?.subject).toBe('Reset Password Notification');
   const link = new URL(mail!.links[0] as string);
   expect(link.pathname).toBe('/reset-password');
@@ -50,7 +39,7 @@ describe('POST /forgot-password', () => {
     expect(unknown.status).toBe(200);
     expect(await json(known)).toEqual({ message: 'We have emailed your password reset link.' });
     expect(await json(unknown)).toEqual({ message: 'We have emailed your password reset link.' });
-    const outbox = (await json(await fetch(`${server.url}/dev/outbox.json`))).data as Json[];
+    const outbox = await outboxMail(server.url);
     expect(outbox.map((m) => m.to)).toEqual(['viewer@example.com']);
   });
 

@@ -3,9 +3,8 @@ import { startTestServer, type TestServer } from '../../server/testing';
 import { userSchema } from '../../src/api/schemas/user';
 import { accountSettingsSchema } from '../../src/api/account';
 import { readRecord } from '../../src/api/envelope';
-import { jarFetch } from '../support/cookieJar';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import { signedInClient } from '../support/signedIn';
+import { json, outboxMail } from './account-support';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -15,17 +14,7 @@ afterEach(async () => {
   await server.close();
 });
 
-async function json(response: Response): Promise<Json> {
-  return (await response.json()) as Json;
-}
-
-async function signIn(email: string, password = 'password') {
-  const client = jarFetch(server.url);
-  await client('/sanctum/csrf-cookie');
-  const response = await client('/login', { method: 'POST', json: { email, password } });
-  expect(response.status).toBe(200);
-  return client;
-}
+const signIn = (email: string, password = 'password') => signedInClient(server.url, email, password);
 
 describe('GET and POST /api/v1/user/settings', () => {
   test('defaults parse with the portal’s schema; a change is stored and the theme colour reaches the sign-in payload', async () => {
@@ -77,7 +66,7 @@ describe('changing the email address', () => {
     expect(ok.status).toBe(200);
     expect(readRecord(userSchema, await json(ok))).toMatchObject({ email: 'vic@example.com', email_verified_at: null });
     expect((await client('/api/v1/users/auth')).status).toBe(403);
-    const outbox = (await json(await fetch(`${server.url}/dev/outbox.json`))).data as Json[];
+    const outbox = await outboxMail(server.url);
     expect(outbox.at(-1)).toMatchObject({ to: 'vic@example.com', subject: 'Verify Email Address' });
   });
 

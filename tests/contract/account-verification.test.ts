@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { appSecret, signedVerificationPath } from '../../server/mail/links';
 import { startTestServer, type TestServer } from '../../server/testing';
-import { jarFetch } from '../support/cookieJar';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import { guestClient, json, outboxMail } from './account-support';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -13,20 +11,9 @@ afterAll(async () => {
   await server.close();
 });
 
-async function json(response: Response): Promise<Json> {
-  return (await response.json()) as Json;
-}
+const guest = () => guestClient(server.url);
 
-async function guest() {
-  const client = jarFetch(server.url);
-  await client('/sanctum/csrf-cookie');
-  return client;
-}
-
-async function outbox(to: string): Promise<Json[]> {
-  const body = await json(await fetch(`${server.url}/dev/outbox.json`));
-  return (body.data as Json[]).filter((m) => m.to === to);
-}
+const outbox = (to: string) => outboxMail(server.url, to);
 
 /** The API path inside the portal link of the newest mail to `to`. */
 async function verificationPath(to: string): Promise<string> {
