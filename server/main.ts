@@ -9,7 +9,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, DEFAULT_PUBLIC_CONFIG } from './app';
 import { deleteDatabaseFiles } from './db/connection';
-import { DEMO_PASSWORD, DEMO_SIGN_INS } from './db/seed';
+import { findUserByEmail } from './auth/users';
+import { totpFor, twoFactorState } from './auth/twoFactor';
+import { DEMO_PASSWORD, DEMO_SIGN_INS, TWO_FACTOR_DEMO_EMAIL } from './db/seed';
+import type { Database } from './db/connection';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,6 +27,22 @@ function portalConfig(): Record<string, unknown> {
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('PORTAL_CONFIG must be a JSON object');
   return { ...DEFAULT_PUBLIC_CONFIG, ...(parsed as Record<string, unknown>) };
+}
+
+/** The demo two-factor user's secret, for an authenticator app (local use only). */
+function twoFactorLines(db: Database): string[] {
+  const user = findUserByEmail(db, TWO_FACTOR_DEMO_EMAIL);
+  const state = user && twoFactorState(db, user.id);
+  if (!state?.secret || !state.confirmed) {
+    return ['', `Two-factor demo: ${TWO_FACTOR_DEMO_EMAIL} has no two-factor secret in this database (FRESH=1 npm start seeds it).`];
+  }
+  return [
+    '',
+    `Two-factor demo (${TWO_FACTOR_DEMO_EMAIL}), secret for an authenticator app (local use only):`,
+    `  secret: ${state.secret}`,
+    `  url:    ${totpFor(state.secret, state.email).toString()}`,
+    '  (recovery codes: /settings once signed in)',
+  ];
 }
 
 async function main(): Promise<void> {
@@ -52,6 +71,7 @@ async function main(): Promise<void> {
     '',
     `Demo sign-ins (seeded into an empty database; password for all: "${DEMO_PASSWORD}"):`,
     ...DEMO_SIGN_INS.map((u) => `  ${u.email.padEnd(width)}  ${DEMO_PASSWORD}  ${u.purpose}`),
+    ...twoFactorLines(server.db),
     process.env.DEV_SSO === '1' ? '\nSSO stand-in: identity token "dev-sso:<email>" on POST /api/v1/auth/token/ad' : '',
     '',
   ];

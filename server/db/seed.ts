@@ -1,7 +1,11 @@
 import { hashPassword } from '../auth/password';
+import { confirmTwoFactor, enableTwoFactor } from '../auth/twoFactor';
 import { GLOBAL_LEVEL, MODEL_NAMES, type ModelName, type ModelPermission } from '../auth/models';
 import { areaSeeders } from './seeds';
 import type { Database } from './connection';
+
+/** The demo user with two-factor on; main.ts prints its secret for local use. */
+export const TWO_FACTOR_DEMO_EMAIL = '2fa@example.com';
 
 /** Every demo user signs in with this password; main.ts prints it with the addresses. */
 export const DEMO_PASSWORD = 'password';
@@ -61,6 +65,8 @@ export interface DemoSignIn {
   isAdmin: boolean;
   verified: boolean;
   themeColor: string | null;
+  /** Two-factor on and confirmed, with a secret generated for this database (printed at start). */
+  twoFactor?: boolean;
 }
 
 export const DEMO_SIGN_INS: readonly DemoSignIn[] = [
@@ -83,6 +89,11 @@ export const DEMO_SIGN_INS: readonly DemoSignIn[] = [
     email: 'viewer@example.com', name: 'Vic Viewer', account: 'Globex Sales', role: 'viewer',
     isAdmin: false, verified: true, themeColor: '#0f766e',
     purpose: 'read-only (browse + read) on every section, Globex Sales only',
+  },
+  {
+    email: TWO_FACTOR_DEMO_EMAIL, name: 'Toni Twofactor', account: 'Acme Support', role: 'staff',
+    isAdmin: false, verified: true, themeColor: '#be185d', twoFactor: true,
+    purpose: 'two-factor on: after the password, a code from an authenticator (secret below)',
   },
 ];
 
@@ -131,6 +142,10 @@ export async function seed(db: Database): Promise<boolean> {
           .lastInsertRowid,
       );
       insertUserRole.run(userId, roleIds.get(user.role));
+      if (user.twoFactor) {
+        enableTwoFactor(db, userId);
+        confirmTwoFactor(db, userId);
+      }
     });
     // Each area's demo data, in order, inside the same transaction: all or nothing.
     for (const seedArea of areaSeeders) seedArea(db);

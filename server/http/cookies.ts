@@ -8,6 +8,8 @@ export const COOKIE = {
   chat: 'chat_session',
   /** Readable by the portal, which echoes it in X-XSRF-TOKEN (Sanctum's double submit). */
   xsrf: 'XSRF-TOKEN',
+  /** HttpOnly marker of a sign-in waiting for its second factor (Fortify's `login.id`). */
+  twoFactorChallenge: 'two_factor_challenge',
 } as const;
 
 /** Parses a Cookie header. The first occurrence of a name wins (the most specific path, per RFC 6265). */

@@ -12,6 +12,7 @@ import { reportingRoutes } from './routes/reporting';
 import { resourceRouters } from './routes/resources';
 import { sessionRoutes } from './routes/session';
 import { SSO_TOKEN_PATH, ssoTokenRoutes } from './routes/ssoToken';
+import { twoFactorRoutes } from './routes/twoFactor';
 
 /** A router factory: receives the context, returns an Express router. */
 export type RouterFactory = (ctx: AppContext) => Router;
@@ -30,7 +31,7 @@ export type RouterFactory = (ctx: AppContext) => Router;
  *
  * Paths inside /api/v1 routers are written without the /api/v1 prefix.
  */
-const rootRouters: RouterFactory[] = [sessionRoutes, publicConfigRoutes, accountRootRoutes];
+const rootRouters: RouterFactory[] = [sessionRoutes, twoFactorRoutes, publicConfigRoutes, accountRootRoutes];
 const v1GuestRouters: RouterFactory[] = [ssoTokenRoutes, accountGuestRoutes];
 const v1UnverifiedRouters: RouterFactory[] = [];
 const v1Routers: RouterFactory[] = [currentUserRoutes, accountRoutes, accountV1Routes, reportingRoutes, callRoutes, ...resourceRouters];

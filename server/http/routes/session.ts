@@ -6,6 +6,8 @@ import { LoginThrottle } from '../../auth/loginThrottle';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/password';
 import { createSession, REMEMBER_MS, revokeSession } from '../../auth/sessions';
 import { revokeAccessToken } from '../../auth/accessTokens';
+import { requiresTwoFactor } from '../../auth/twoFactor';
+import { CHALLENGE_TTL_MS, createChallenge } from '../../auth/twoFactorChallenges';
 import { findUserForLogin } from '../../auth/users';
 import { clearCookieOptions, COOKIE, cookieOptions } from '../cookies';
 import { fieldError } from '../errors';
@@ -22,6 +24,20 @@ const loginSchema = z.object({
 function clearAuthCookies(req: Request, res: Response): void {
   res.clearCookie(COOKIE.session, clearCookieOptions(req, true));
   res.clearCookie(COOKIE.chat, clearCookieOptions(req, false));
+}
+
+/**
+ * Signs the browser in: a new session cookie (and the chat token), a fresh XSRF token.
+ * Regenerates: whatever session the browser held before is ended, so a session id planted
+ * before sign-in (session fixation) is worth nothing after it.
+ */
+export function openBrowserSession(ctx: AppContext, req: Request, res: Response, input: { userId: number; remember: boolean }): void {
+  if (req.auth?.via === 'session') revokeSession(ctx.db, req.auth.sessionId);
+  const session = createSession(ctx.db, { userId: input.userId, remember: input.remember, ipAddress: req.ip, userAgent: req.get('user-agent') });
+  const maxAgeMs = input.remember ? REMEMBER_MS : undefined;
+  res.cookie(COOKIE.session, session.id, cookieOptions(req, { httpOnly: true, maxAgeMs }));
+  res.cookie(COOKIE.chat, session.chatToken, cookieOptions(req, { httpOnly: false, maxAgeMs }));
+  issueXsrfToken(req, res);
 }
 
 /** Sanctum's CSRF bootstrap and Fortify's cookie login/logout, at the host root like Laravel's. */
@@ -45,16 +61,17 @@ export function sessionRoutes(ctx: AppContext): Router {
       throw fieldError('email', CREDENTIALS_MISMATCH);
     }
     throttle.clear(input.email, req.ip);
-
-    // Regenerate: whatever session the browser held before is ended, so a session id planted
-    // before sign-in (session fixation) is worth nothing after it.
-    if (req.auth?.via === 'session') revokeSession(ctx.db, req.auth.sessionId);
     const remember = input.remember ?? false;
-    const session = createSession(ctx.db, { userId: user.id, remember, ipAddress: req.ip, userAgent: req.get('user-agent') });
-    const maxAgeMs = remember ? REMEMBER_MS : undefined;
-    res.cookie(COOKIE.session, session.id, cookieOptions(req, { httpOnly: true, maxAgeMs }));
-    res.cookie(COOKIE.chat, session.chatToken, cookieOptions(req, { httpOnly: false, maxAgeMs }));
-    issueXsrfToken(req, res);
+
+    // Fortify: a user with confirmed two-factor is not signed in yet; the password step is
+    // remembered (HttpOnly cookie) until POST /two-factor-challenge completes it.
+    if (requiresTwoFactor(ctx.db, user.id)) {
+      const challenge = createChallenge(ctx.db, user.id, remember);
+      res.cookie(COOKIE.twoFactorChallenge, challenge, cookieOptions(req, { httpOnly: true, maxAgeMs: CHALLENGE_TTL_MS }));
+      res.status(200).json({ two_factor: true });
+      return;
+    }
+    openBrowserSession(ctx, req, res, { userId: user.id, remember });
     res.status(200).json({ two_factor: false });
   });
 
