@@ -2,7 +2,8 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npx', ['tsx', 'watch', 'server/main.ts'], { stdio: 'inherit', env: { ...process.env, PORT: process.env.API_PORT ?? '8080' } }),
+  // Mailed links must open the Vite dev server's pages, not the API's port.
+  spawn('npx', ['tsx', 'watch', 'server/main.ts'], { stdio: 'inherit', env: { PORTAL_URL: 'http://localhost:5173', ...process.env, PORT: process.env.API_PORT ?? '8080' } }),
   spawn('npx', ['vite'], { stdio: 'inherit' }),
 ];
 

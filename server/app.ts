@@ -11,6 +11,9 @@ import { errorHandler, notFoundHandler } from './http/errors';
 import { registerRoutes } from './http/index';
 import { requestLogger } from './http/requestLogger';
 import { securityHeaders } from './http/security';
+import { createSite, hostGuard, siteListening } from './http/site';
+import { mailerFor } from './mail/mailer';
+import type { OutboxMessage } from './mail/outbox';
 import { spaRoutes } from './http/spa';
 
 /** The portal's runtime config defaults (DESIGN §5): same origin for API and chat. */
@@ -27,6 +30,10 @@ export interface ServerOptions {
   log?: boolean;
   /** Accept `dev-sso:<email>` identity tokens on the SSO exchange (default true; see routes/ssoToken.ts). */
   devSso?: boolean;
+  /** Where the portal is reached (PORTAL_URL): mailed links start here. Default: the listen address. */
+  portalUrl?: string;
+  /** Host names answered besides localhost, the listen address and portalUrl's host (ALLOWED_HOSTS). */
+  allowedHosts?: readonly string[];
   /** Largest accepted request body (default 10 MB: bot imports carry whole configurations). */
   bodyLimit?: string;
 }
@@ -35,6 +42,8 @@ export interface PortalServer {
   app: express.Express;
   httpServer: http.Server;
   db: Database;
+  /** What the local outbox holds (in-process callers such as tests; over HTTP only an administrator reads it). */
+  outbox(): readonly OutboxMessage[];
   /** Resolves with the bound port (useful with port 0). */
   listen(port: number, host?: string): Promise<number>;
   close(): Promise<void>;
@@ -58,6 +67,7 @@ export async function createServer(options: ServerOptions): Promise<PortalServer
   const ctx: AppContext = {
     db,
     publicConfig: { ...DEFAULT_PUBLIC_CONFIG, ...options.publicConfig },
+    site: createSite({ portalUrl: options.portalUrl, allowedHosts: options.allowedHosts }),
     devSso: options.devSso ?? true,
     onClose: (hook) => closeHooks.push(hook),
   };
@@ -65,6 +75,7 @@ export async function createServer(options: ServerOptions): Promise<PortalServer
   const app = express();
   bindContext(app, ctx);
   app.disable('x-powered-by');
+  app.use(hostGuard(ctx.site));
   // Behind a local reverse proxy (Vite dev server, nginx on the same host) honour
   // X-Forwarded-Proto/Host, so Secure cookies and absolute list links match what the browser used.
   app.set('trust proxy', 'loopback');
@@ -87,13 +98,16 @@ export async function createServer(options: ServerOptions): Promise<PortalServer
     app,
     httpServer,
     db,
+    outbox: () => mailerFor(ctx).outbox.list(),
     listen(port, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         const onError = (error: Error) => reject(error);
         httpServer.once('error', onError);
         httpServer.listen(port, host, () => {
           httpServer.off('error', onError);
-          resolve((httpServer.address() as AddressInfo).port);
+          const bound = (httpServer.address() as AddressInfo).port;
+          siteListening(ctx.site, host, bound);
+          resolve(bound);
         });
       });
     },

@@ -1,4 +1,5 @@
 import type { Database } from './db/connection';
+import type { Site } from './http/site';
 
 /**
  * What every router factory and gateway receives. Passing it explicitly (no module-level
@@ -8,6 +9,8 @@ export interface AppContext {
   db: Database;
   /** Served as /config.json for the portal (DESIGN §5). */
   publicConfig: Record<string, unknown>;
+  /** Where the portal is reached (mailed links) and which Host names are answered. */
+  site: Site;
   /** Accept `dev-sso:<email>` identity tokens on the SSO token exchange (see routes/ssoToken.ts). */
   devSso: boolean;
   /** Registers cleanup for close() (e.g. the socket.io server attached later). Runs in reverse order. */

@@ -3,7 +3,8 @@
  *
  * Environment: PORT (8080), HOST (127.0.0.1), DB_FILE (server/data/portal.sqlite),
  * FRESH=1 (same as --fresh: delete the database first), PORTAL_CONFIG (JSON merged into
- * /config.json), DEV_SSO=1 (accept `dev-sso:<email>` identity tokens: a stand-in for an identity provider, off by default because it signs anyone in), LOG=0 (no request log).
+ * /config.json), PORTAL_URL (where the portal is reached: mailed links, allowed host), ALLOWED_HOSTS
+ * (more Host names to answer, comma-separated), DEV_SSO=1 (accept `dev-sso:<email>` identity tokens: a stand-in for an identity provider, off by default because it signs anyone in), LOG=0 (no request log).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +60,8 @@ async function main(): Promise<void> {
     publicConfig: portalConfig(),
     log: process.env.LOG !== '0',
     devSso: process.env.DEV_SSO === '1',
+    portalUrl: process.env.PORTAL_URL,
+    allowedHosts: (process.env.ALLOWED_HOSTS ?? '').split(',').filter((name) => name.trim() !== ''),
   });
   const actualPort = await server.listen(port, host);
   const shownHost = host.includes(':') ? `[${host}]` : host;

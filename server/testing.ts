@@ -12,11 +12,12 @@ export interface TestServer {
  * contract and end-to-end tests. Pass `distDir` to serve a built portal too.
  */
 export async function startTestServer(
-  opts: { distDir?: string; publicConfig?: Record<string, unknown>; log?: boolean } = {},
+  opts: { distDir?: string; publicConfig?: Record<string, unknown>; log?: boolean; portalUrl?: string } = {},
 ): Promise<TestServer> {
   const options: ServerOptions = { dbFile: ':memory:', log: opts.log ?? false };
   if (opts.distDir !== undefined) options.distDir = opts.distDir;
   if (opts.publicConfig !== undefined) options.publicConfig = opts.publicConfig;
+  if (opts.portalUrl !== undefined) options.portalUrl = opts.portalUrl;
   const server = await createServer(options);
   const port = await server.listen(0, '127.0.0.1');
   return { url: `http://127.0.0.1:${port}`, server, close: () => server.close() };

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Request } from 'express';
+import type { AppContext } from '../context';
 import type { Database } from '../db/connection';
 import { safeEqual, sha256Hex } from '../auth/tokens';
 
@@ -60,15 +60,11 @@ export function verifySignedLink(
 }
 
 /**
- * Where the portal runs, for links in mail. `PORTAL_URL` in production: taking the request's
- * Host there would let anyone who forges that header receive other people's reset links.
- * During development the request origin is right (the Vite proxy keeps the browser's Host).
+ * Where the portal runs, for links in mail: `PORTAL_URL`, else the listen address. Never the
+ * request's Host or X-Forwarded-*: whoever forges those would receive other people's reset links.
  */
-export function portalOrigin(req: Request): string | null {
-  const configured = process.env.PORTAL_URL?.trim();
-  if (configured) return configured.replace(/\/$/, '');
-  if (process.env.NODE_ENV === 'production') return null;
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+export function portalOrigin(ctx: AppContext): string | null {
+  return ctx.site.origin;
 }
 
 /** Only same-site paths may ride along as the "continue to" target of a mailed link. */

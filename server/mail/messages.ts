@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import type { AppContext } from '../context';
 import { mailerFor } from './mailer';
 import {
@@ -16,8 +15,8 @@ function noOrigin(kind: string): void {
 }
 
 /** Fortify's VerifyEmail notification: a signed link valid for 60 minutes. */
-export function sendVerificationMail(ctx: AppContext, req: Request, user: { id: number; email: string }, redirect: string | null = null): void {
-  const origin = portalOrigin(req);
+export function sendVerificationMail(ctx: AppContext, user: { id: number; email: string }, redirect: string | null = null): void {
+  const origin = portalOrigin(ctx);
   if (!origin) return noOrigin('Verification mail');
   const expiresAt = new Date(Date.now() + VERIFICATION_LINK_MINUTES * 60_000);
   const link = verificationPageLink(origin, signedVerificationPath(appSecret(ctx.db), user, expiresAt), redirect);
@@ -36,8 +35,8 @@ export function sendVerificationMail(ctx: AppContext, req: Request, user: { id: 
 }
 
 /** Fortify's ResetPassword notification. */
-export function sendResetMail(ctx: AppContext, req: Request, email: string, token: string): void {
-  const origin = portalOrigin(req);
+export function sendResetMail(ctx: AppContext, email: string, token: string): void {
+  const origin = portalOrigin(ctx);
   if (!origin) return noOrigin('Password reset mail');
   const link = resetPageLink(origin, token, email);
   mailerFor(ctx).send({

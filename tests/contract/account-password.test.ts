@@ -21,7 +21,7 @@ async function signIn(email: string, password = 'password') {
 
 /** Token and email from the newest reset mail to `to`. */
 async function resetLink(to: string): Promise<{ token: string; email: string }> {
-  const mail = (await outboxMail(server.url, to)).at(-1);
+  const mail = (await outboxMail(server, to)).at(-1);
   expect(mail?.subject).toBe('Reset Password Notification');
   const link = new URL(mail!.links[0] as string);
   expect(link.pathname).toBe('/reset-password');
@@ -39,7 +39,7 @@ describe('POST /forgot-password', () => {
     expect(unknown.status).toBe(200);
     expect(await json(known)).toEqual({ message: 'We have emailed your password reset link.' });
     expect(await json(unknown)).toEqual({ message: 'We have emailed your password reset link.' });
-    const outbox = await outboxMail(server.url);
+    const outbox = await outboxMail(server);
     expect(outbox.map((m) => m.to)).toEqual(['viewer@example.com']);
   });
 

@@ -66,7 +66,7 @@ describe('changing the email address', () => {
     expect(ok.status).toBe(200);
     expect(readRecord(userSchema, await json(ok))).toMatchObject({ email: 'vic@example.com', email_verified_at: null });
     expect((await client('/api/v1/users/auth')).status).toBe(403);
-    const outbox = await outboxMail(server.url);
+    const outbox = await outboxMail(server);
     expect(outbox.at(-1)).toMatchObject({ to: 'vic@example.com', subject: 'Verify Email Address' });
   });
 

@@ -1,3 +1,4 @@
+import type { TestServer } from '../../server/testing';
 import { jarFetch } from '../support/cookieJar';
 
 // Test code reads arbitrary JSON shapes; the assertions are the type checks.
@@ -14,8 +15,11 @@ export async function guestClient(origin: string) {
   return client;
 }
 
-/** The dev outbox's messages (oldest first), optionally only those to one address. */
-export async function outboxMail(origin: string, to?: string): Promise<Json[]> {
-  const messages = (await json(await fetch(`${origin}/dev/outbox.json`))).data as Json[];
-  return to === undefined ? messages : messages.filter((m) => m.to === to);
+/**
+ * The local outbox's messages (oldest first), optionally only those to one address, read through
+ * the in-process server object: over HTTP the outbox is for administrators only.
+ */
+export async function outboxMail(server: TestServer, to?: string): Promise<Json[]> {
+  const messages = server.server.outbox() as unknown as Json[];
+  return to === undefined ? [...messages] : messages.filter((m) => m.to === to);
 }

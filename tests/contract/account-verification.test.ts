@@ -13,7 +13,7 @@ afterAll(async () => {
 
 const guest = () => guestClient(server.url);
 
-const outbox = (to: string) => outboxMail(server.url, to);
+const outbox = (to: string) => outboxMail(server, to);
 
 /** The API path inside the portal link of the newest mail to `to`. */
 async function verificationPath(to: string): Promise<string> {
@@ -143,10 +143,12 @@ describe('asking for a new link', () => {
 });
 
 describe('the local outbox', () => {
-  test('GET /dev/outbox lists messages with their links as HTML, escaped', async () => {
+  test('GET /dev/outbox lists messages with their links as HTML, escaped (for an administrator)', async () => {
     const client = await guest();
     await client('/register', { method: 'POST', json: { ...newUser('html@example.com'), redirect: '/roles' } });
-    const response = await fetch(`${server.url}/dev/outbox`);
+    const admin = await guest();
+    expect((await admin('/login', { method: 'POST', json: { email: 'admin@example.com', password: 'password' } })).status).toBe(200);
+    const response = await admin('/dev/outbox', { headers: { Accept: 'text/html' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/text\/html/);
     const page = await response.text();

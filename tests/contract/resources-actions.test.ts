@@ -287,7 +287,7 @@ describe('users: roles, e-mails and the last administrator', () => {
     const resent = await call(admin, `/users/${unverified.id}/resend-email-verification`);
     expect(resent.body).toEqual({ message: `A new verification link has been sent to ${unverified.email}.` });
     expect((await call(viewer, `/users/${viewerUser.id}/password-reset-email`)).status).toBe(403);
-    const outbox = ((await (await fetch(`${server.url}/dev/outbox.json`)).json()) as { data: Array<{ to: string; text?: string; subject: string }> }).data;
+    const outbox = server.server.outbox();
     const to = (email: unknown) => outbox.filter((m) => m.to === email).map((m) => `${m.subject} ${m.text ?? ''}`);
     expect(to(viewerUser.email).join(' ')).toMatch(/reset-password\?token=/);
     expect(to(unverified.email).join(' ')).toMatch(/email-verification-confirmation\?url=/);

@@ -35,7 +35,7 @@ export function verificationNotificationRoutes(ctx: AppContext): Router {
     }
     throttle.assertAllowed(res, user.email, req.ip);
     throttle.hit(user.email, req.ip);
-    sendVerificationMail(ctx, req, user, safeRedirectPath(redirect));
+    sendVerificationMail(ctx, user, safeRedirectPath(redirect));
     res.status(202).json({ message: VERIFICATION_SENT });
   });
 
@@ -71,7 +71,7 @@ export function emailVerificationRoutes(ctx: AppContext): Router {
     throttle.assertAllowed(res, email, req.ip);
     throttle.hit(email, req.ip);
     const user = findUserByEmail(ctx.db, email);
-    if (user && !user.email_verified_at) sendVerificationMail(ctx, req, user, safeRedirectPath(redirect));
+    if (user && !user.email_verified_at) sendVerificationMail(ctx, user, safeRedirectPath(redirect));
     res.status(200).json({ message: RESEND_ACCEPTED });
   });
 

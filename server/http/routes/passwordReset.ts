@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AttemptThrottle } from '../../auth/loginThrottle';
@@ -24,12 +24,12 @@ interface TokenRow {
 }
 
 /** Issues a new reset token for `email` (replacing any earlier one) and mails its link. */
-export function sendPasswordResetLink(ctx: AppContext, req: Request, email: string): void {
+export function sendPasswordResetLink(ctx: AppContext, email: string): void {
   const token = randomHex(32);
   ctx.db
     .prepare('INSERT INTO password_reset_tokens (email, token_hash, created_at) VALUES (?, ?, ?) ON CONFLICT (email) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at')
     .run(email, sha256Hex(token), new Date().toISOString());
-  sendResetMail(ctx, req, email, token);
+  sendResetMail(ctx, email, token);
 }
 
 /** Fortify's password broker: a mailed token, valid 60 minutes, used once. */
@@ -43,7 +43,7 @@ export function passwordResetRoutes(ctx: AppContext): Router {
     requests.assertAllowed(res, email, req.ip);
     requests.hit(email, req.ip);
     const user = findUserByEmail(ctx.db, email);
-    if (user) sendPasswordResetLink(ctx, req, user.email);
+    if (user) sendPasswordResetLink(ctx, user.email);
     res.status(200).json({ message: RESET_LINK_SENT });
   });
 

@@ -42,7 +42,7 @@ export function profileRoutes(ctx: AppContext): Router {
     ctx.db.prepare('UPDATE users SET name = ? WHERE id = ?').run(input.name, user.id);
     if (emailChanged) {
       changeEmail(ctx, user.id, input.email);
-      sendVerificationMail(ctx, req, { id: user.id, email: input.email }, '/users/settings');
+      sendVerificationMail(ctx, { id: user.id, email: input.email }, '/users/settings');
     }
     sendRecord(res, userPayload(ctx, user.id));
   });

@@ -41,7 +41,7 @@ export function registerRoutes(ctx: AppContext): Router {
     );
     if (req.auth?.via === 'session') revokeSession(ctx.db, req.auth.sessionId);
     startSession(ctx, req, res, userId);
-    sendVerificationMail(ctx, req, { id: userId, email: input.email }, safeRedirectPath(input.redirect));
+    sendVerificationMail(ctx, { id: userId, email: input.email }, safeRedirectPath(input.redirect));
     sendRecord(res, userPayload(ctx, userId), 201);
   });
 

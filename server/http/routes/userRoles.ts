@@ -70,7 +70,7 @@ export const userRoleRoutes: RouterFactory = (ctx) => {
   router.get('/users/:id/password-reset-email', guard(users, 'edit'), (req, res) => {
     const user = loadScoped(req, ctx.db, users);
     // The same mailed, expiring link as "Forgot password" (Fortify's broker).
-    sendPasswordResetLink(ctx, req, String(user.email));
+    sendPasswordResetLink(ctx, String(user.email));
     res.json({ message: `A password reset link has been sent to ${String(user.email)}.` });
   });
 
@@ -81,7 +81,7 @@ export const userRoleRoutes: RouterFactory = (ctx) => {
       res.json({ message: 'This email address is already verified.' });
       return;
     }
-    sendVerificationMail(ctx, req, { id: Number(user.id), email: String(user.email) });
+    sendVerificationMail(ctx, { id: Number(user.id), email: String(user.email) });
     res.json({ message: `A new verification link has been sent to ${String(user.email)}.` });
   });
 

@@ -96,7 +96,7 @@ export function userSettingsRoutes(ctx: AppContext): Router {
     assertEmailFree(ctx, input.email, user.id);
     if (input.email.toLowerCase() !== user.email.toLowerCase()) {
       changeEmail(ctx, user.id, input.email);
-      sendVerificationMail(ctx, req, { id: user.id, email: input.email }, '/settings');
+      sendVerificationMail(ctx, { id: user.id, email: input.email }, '/settings');
     }
     sendRecord(res, userPayload(ctx, user.id));
   });
