@@ -47,3 +47,39 @@ export function rawRequest(
     request.end(init.body);
   });
 }
+
+export interface ChildServer {
+  url: string;
+  /** True while the process has not exited. */
+  alive(): boolean;
+  close(): Promise<void>;
+}
+
+/** Starts tests/security/childServer.ts under tsx and waits for its URL. */
+export async function startChildServer(): Promise<ChildServer> {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/security/childServer.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const match = /listening (\S+)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`child server exited with ${code}`)));
+  });
+  return {
+    url,
+    alive: () => !exited,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (exited) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
+  };
+}

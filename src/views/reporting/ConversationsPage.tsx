@@ -12,6 +12,7 @@ import { withParams } from './dateRange';
 import { ExportStatus } from './ExportStatus';
 import { Pagination } from './Pagination';
 import { ReportingNav } from './ReportingNav';
+import { EARLIEST_DATE, LATEST_DATE } from '../../format/dateBounds';
 import { useAccountId, useOperation, useReporting } from './useReporting';
 
 const PATH = '/reporting/conversations';
@@ -52,11 +53,11 @@ function FiltersForm({ params, dispositions, onApply }: { params: URLSearchParam
       </div>
       <div className="field">
         <label htmlFor="conversations-from">From</label>
-        <input id="conversations-from" type="date" value={draft.from} onChange={(e) => set('from', e.target.value)} />
+        <input id="conversations-from" type="date" value={draft.from} min={EARLIEST_DATE} max={draft.to || LATEST_DATE} onChange={(e) => set('from', e.target.value)} />
       </div>
       <div className="field">
         <label htmlFor="conversations-to">To</label>
-        <input id="conversations-to" type="date" value={draft.to} onChange={(e) => set('to', e.target.value)} />
+        <input id="conversations-to" type="date" value={draft.to} min={draft.from || EARLIEST_DATE} max={LATEST_DATE} onChange={(e) => set('to', e.target.value)} />
       </div>
       <fieldset>
         <legend>Grades</legend>

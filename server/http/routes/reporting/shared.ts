@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { AccountScope } from '../../../auth/accountScope';
 import type { Database } from '../../../db/connection';
+import { dateRangeOf, type DateRange } from '../../dateRange';
 import { fieldError } from '../../errors';
 import type { SqlCondition } from '../../list';
 
@@ -50,36 +51,17 @@ export function idValues(req: Request, key: string): number[] {
   return values.map(Number);
 }
 
-export interface DateRange {
-  /** Inclusive first day, YYYY-MM-DD (UTC). */
-  from: string | null;
-  /** Inclusive last day. */
-  to: string | null;
-}
+export type { DateRange };
 
 const DAY_MS = 86_400_000;
 
-function dateParam(req: Request, key: 'from' | 'to'): string | null {
-  const value = req.query[key];
-  if (value === undefined || value === '') return null;
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
-    throw fieldError(key, `The ${key} field must be a date (YYYY-MM-DD).`);
-  }
-  return value;
-}
-
+/** `?from=&to=`: bounded, real dates (the rules live in http/dateRange.ts). */
 export function dateRange(req: Request): DateRange {
-  const range = { from: dateParam(req, 'from'), to: dateParam(req, 'to') };
-  if (range.from && range.to && range.from > range.to) throw fieldError('to', 'The to field must be a date after or equal to from.');
-  return range;
+  return dateRangeOf(req.query);
 }
 
 export function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-}
-
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /**

@@ -3,14 +3,14 @@ import type { AppContext } from '../../../context';
 import { accountScope, scopeCondition, type AccountScope } from '../../../auth/accountScope';
 import { requirePermission } from '../../../auth/permissions';
 import type { Database } from '../../../db/connection';
-import { fieldError, notFound } from '../../errors';
+import { seriesWindow } from '../../dateRange';
+import { notFound } from '../../errors';
 import { exportFilename, sendAttachment, sendCsvExport, toCsv, wantsCsvExport } from '../../csv';
 import { paginate, type ListSpec } from '../../list';
 import { idParam, sendRecord } from '../../record';
 import { conversationSource } from './conversationList';
 import {
   AGGREGATES,
-  addDays,
   dateRange,
   inlineRangeSql,
   inlineScopeSql,
@@ -71,15 +71,8 @@ function aggregate(db: Database, where: string, params: unknown[]): AggregateRow
   return db.prepare(`SELECT ${AGGREGATES} FROM conversations c WHERE ${where}`).get(...params) as AggregateRow;
 }
 
-/** Default time-series window: the 30 days ending today (UTC); at most a year. */
-function seriesRange(range: DateRange): { from: string; to: string } {
-  const to = range.to ?? new Date().toISOString().slice(0, 10);
-  const from = range.from ?? addDays(to, -29);
-  if (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`) > 366 * 86_400_000) {
-    throw fieldError('from', 'The time series covers at most 366 days.');
-  }
-  return { from, to };
-}
+/** Default time-series window: the 30 days ending today (UTC); at most MAX_SERIES_DAYS. */
+const seriesRange = (range: DateRange) => seriesWindow(range);
 
 /** Conversations per UTC day, every day of the window present (zero days included). */
 function timeseries(db: Database, where: string, params: unknown[], range: { from: string; to: string }) {
