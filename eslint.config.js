@@ -21,10 +21,22 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    // The speech synthesiser is GPL-3.0 and server-only (README, Licences): never in the portal.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['espeak-ng'], message: 'espeak-ng (GPL-3.0) stays in the reference API.' }] }],
+    },
+  },
+  {
     // Dependencies point one way: api ← machines ← views. Machines never import React or the router.
     files: ['src/machines/**/*.ts', 'src/api/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', 'wouter', '**/views/**'], message: 'Machines and the API layer stay free of React and views.' }] }],
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['react', 'react-dom', 'wouter', '**/views/**'], message: 'Machines and the API layer stay free of React and views.' },
+          { group: ['espeak-ng'], message: 'espeak-ng (GPL-3.0) stays in the reference API.' },
+        ],
+      }],
     },
   },
   {

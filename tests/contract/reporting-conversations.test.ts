@@ -150,7 +150,7 @@ describe('one conversation report', () => {
     expect(audio.headers.get('content-type')).toBe('audio/wav');
     const bytes = new Uint8Array(await audio.arrayBuffer());
     expect(new TextDecoder().decode(bytes.slice(0, 4))).toBe('RIFF');
-    expect(bytes.length).toBe(44 + 8000 * withAudio!.audio_seconds!);
+    expect(bytes.length).toBe(44 + 2 * 22_050 * withAudio!.audio_seconds!);
   });
 
   test('transcript export as txt and csv, named by the server', async () => {

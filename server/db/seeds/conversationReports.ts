@@ -1,5 +1,7 @@
 import type { Database } from '../connection';
+import { SCENARIOS } from './conversationScenarios';
 import { pick, seededRandom } from './random';
+import { layOutSpeech } from './speech/speechLayout';
 
 /**
  * The report behind each seeded conversation: who handled it (role, instance, bot, contact,
@@ -8,84 +10,6 @@ import { pick, seededRandom } from './random';
  * resource rows it links to exist; where a resource table is missing or empty the link stays
  * NULL rather than pointing at an invented id.
  */
-
-interface Scenario {
-  intent: string;
-  disposition: string;
-  lines: Array<['user' | 'bot', string]>;
-  summary: string;
-}
-
-const SCENARIOS: readonly Scenario[] = [
-  {
-    intent: 'appointment',
-    disposition: 'Appointment booked',
-    summary: 'Caller booked an appointment for next week; confirmation sent by SMS.',
-    lines: [
-      ['bot', 'Thanks for calling, how can I help you today?'],
-      ['user', 'Hi, I would like to book an appointment for next week.'],
-      ['bot', 'Of course. Which day suits you best?'],
-      ['user', 'Tuesday afternoon if possible.'],
-      ['bot', 'I have Tuesday at 2:30 PM available. Shall I book it?'],
-      ['user', 'Yes please, that works perfectly.'],
-      ['bot', 'Done. You will receive a confirmation by text message shortly.'],
-      ['user', 'Great, thank you so much.'],
-    ],
-  },
-  {
-    intent: 'billing',
-    disposition: 'Billing question resolved',
-    summary: 'Caller asked about a duplicate charge; the bot explained the pending authorisation.',
-    lines: [
-      ['bot', 'Hello, you have reached billing support. What can I do for you?'],
-      ['user', 'I think I was charged twice this month.'],
-      ['bot', 'Let me check. I see one charge and one pending authorisation that will drop off.'],
-      ['user', 'So I will not pay twice?'],
-      ['bot', 'Correct, the pending one is released within three business days.'],
-      ['user', 'Okay, that is a relief. Thanks.'],
-    ],
-  },
-  {
-    intent: 'order-status',
-    disposition: 'Order status given',
-    summary: 'Caller asked where their order is; it ships tomorrow.',
-    lines: [
-      ['bot', 'Hi, how can I help?'],
-      ['user', 'Where is my order? It has been a week.'],
-      ['bot', 'Could you give me your order number, please?'],
-      ['user', 'It is 4 8 1 5 1 6.'],
-      ['bot', 'Thank you. Your order leaves our warehouse tomorrow morning.'],
-      ['user', 'Finally. Can you send me the tracking link?'],
-      ['bot', 'Yes, I have emailed it to the address on file.'],
-    ],
-  },
-  {
-    intent: 'cancellation',
-    disposition: 'Transferred to agent',
-    summary: 'Caller wanted to cancel; transferred to a retention agent.',
-    lines: [
-      ['bot', 'Good afternoon, how may I help you?'],
-      ['user', 'I want to cancel my subscription.'],
-      ['bot', 'I am sorry to hear that. May I ask why you are leaving?'],
-      ['user', 'It is too expensive for what I use.'],
-      ['bot', 'I understand. Let me connect you with someone who can review your plan.'],
-      ['user', 'Fine, but please be quick.'],
-    ],
-  },
-  {
-    intent: 'support',
-    disposition: 'Callback scheduled',
-    summary: 'Caller reported a login problem; a technician will call back.',
-    lines: [
-      ['bot', 'Technical support, how can I help?'],
-      ['user', 'I cannot log in to the app since the update.'],
-      ['bot', 'Have you tried resetting your password?'],
-      ['user', 'Yes, twice. It still says my account is locked.'],
-      ['bot', 'I have unlocked it and scheduled a technician to call you back today.'],
-      ['user', 'This is frustrating, but thanks for the help.'],
-    ],
-  },
-];
 
 const LANGUAGES = ['en-US', 'en-US', 'en-GB', 'es-US'] as const;
 const ACTION_NAMES = [
@@ -142,6 +66,7 @@ export function seedConversationReports(db: Database): void {
     `UPDATE conversations SET role_id = ?, instance_id = COALESCE(instance_id, ?), bot_id = COALESCE(bot_id, ?),
        contact_id = COALESCE(contact_id, ?), disposition_id = COALESCE(disposition_id, ?), summary = ?, cost = ? WHERE id = ?`,
   );
+  const stretch = db.prepare('UPDATE conversations SET duration_seconds = ?, ended_at = ? WHERE id = ?');
   const insertLine = db.prepare('INSERT INTO conversation_transcript_lines (conversation_id, position, role, text, time) VALUES (?, ?, ?, ?, ?)');
   const insertRecording = db.prepare(
     'INSERT INTO conversation_recordings (uuid, conversation_id, label, has_audio, duration_seconds, tone_hz, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -161,9 +86,23 @@ export function seedConversationReports(db: Database): void {
     const at = (offsetSeconds: number) => new Date(started + Math.round(offsetSeconds * 1000)).toISOString();
     const voice = c.channel === 'voice';
 
-    // Transcript: the scenario's lines spread over the conversation's duration.
-    const step = c.duration_seconds / (scenario.lines.length + 1);
-    const times = scenario.lines.map((_, i) => round(step * (i + 0.5) + random() * step * 0.4, 1));
+    // Transcript. A call's lines are where its recording speaks them (speech/speechLayout.ts:
+    // the recording is synthesised from these very times); a chat's are spread over its length.
+    let times: number[];
+    let recordingSeconds = 0;
+    if (voice) {
+      const speech = layOutSpeech(scenario.lines.map(([speaker, text]) => ({ speaker, text })), random);
+      times = speech.starts;
+      recordingSeconds = speech.seconds;
+      // A call is never shorter than what was said in it.
+      if (recordingSeconds > c.duration_seconds) {
+        c.duration_seconds = recordingSeconds;
+        stretch.run(recordingSeconds, at(recordingSeconds), c.id);
+      }
+    } else {
+      const step = c.duration_seconds / (scenario.lines.length + 1);
+      times = scenario.lines.map((_, i) => round(step * (i + 0.5) + random() * step * 0.4, 1));
+    }
     scenario.lines.forEach(([role, text], i) => insertLine.run(c.id, i + 1, role, text, clock(times[i] as number)));
 
     if (voice) {
@@ -174,7 +113,7 @@ export function seedConversationReports(db: Database): void {
         c.id,
         'Call recording',
         hasAudio,
-        c.duration_seconds,
+        recordingSeconds,
         300 + Math.floor(random() * 400),
         at(c.duration_seconds),
       );

@@ -8,7 +8,7 @@ import { paginate, type SqlCondition } from '../../list';
 import { sendRecord } from '../../record';
 import { CONVERSATION_COLUMNS, anyOf, conversationListSpec, conversationSource, type ConversationRow } from './conversationList';
 import { gradeValues, idValues } from './shared';
-import { audioSeconds, generateWav } from './wav';
+import { audioSeconds, speechRecordingWav } from './wav';
 
 const NOT_FOUND = 'Conversation not found.';
 const transcriptSeconds = (time: string) => {
@@ -101,13 +101,13 @@ export function conversationRoutes(ctx: AppContext): Router {
     });
   });
 
-  router.get('/reporting/conversations/:id/recordings/:recording/audio', read, (req, res) => {
+  router.get('/reporting/conversations/:id/recordings/:recording/audio', read, async (req, res) => {
     const c = conversationOf(req);
     const recording = db
-      .prepare('SELECT duration_seconds, tone_hz FROM conversation_recordings WHERE conversation_id = ? AND uuid = ? AND has_audio = 1')
-      .get(c.id, String(req.params.recording)) as { duration_seconds: number; tone_hz: number } | undefined;
+      .prepare('SELECT duration_seconds FROM conversation_recordings WHERE conversation_id = ? AND uuid = ? AND has_audio = 1')
+      .get(c.id, String(req.params.recording)) as { duration_seconds: number } | undefined;
     if (!recording) throw notFound('Recording not found.');
-    const wav = generateWav(audioSeconds(recording.duration_seconds), recording.tone_hz);
+    const wav = await speechRecordingWav(db, c.id, recording.duration_seconds);
     res.setHeader('Content-Type', 'audio/wav');
     res.setHeader('Cache-Control', 'private, max-age=3600');
     res.send(wav);
