@@ -1,5 +1,7 @@
+import { reportDegradedField } from '../observability/report';
 import { z } from './zod';
 import { ApiError, DEFAULT_ERROR_TEXT } from './errors';
+import { ContractViolation, readTolerant } from './tolerant';
 
 const nullableUrl = z.nullable(z.string());
 
@@ -33,14 +35,21 @@ export function recordEnvelope<T extends z.ZodMiniType>(item: T) {
 }
 
 /**
- * Parses a payload with its schema; a malformed one becomes an ApiError, so a bad byte from the
- * network ends in SPEC §8's message, never in a white screen.
+ * Parses a payload with its schema through the tolerant reader: a "not shown" field that fails
+ * degrades alone and is reported; a strict part that fails becomes an ApiError whose detail names
+ * the failing path, so a bad byte from the network ends in SPEC §8's message, never in a white
+ * screen, and never silently.
  */
 export function parsePayload<T extends z.ZodMiniType>(schema: T, payload: unknown): z.infer<T> {
-  const result = schema.safeParse(payload);
-  if (result.success) return result.data;
-  if (import.meta.env?.DEV) console.warn('Rejected API payload', result.error);
-  throw new ApiError({ status: 200, detail: DEFAULT_ERROR_TEXT, serverMessage: 'Malformed response' });
+  try {
+    const { value, degraded } = readTolerant(schema, payload);
+    for (const field of degraded) reportDegradedField(field);
+    return value;
+  } catch (error) {
+    if (!(error instanceof ContractViolation)) throw error;
+    console.warn('Rejected API payload:', error.message);
+    throw new ApiError({ status: 200, detail: DEFAULT_ERROR_TEXT, serverDetail: error.message });
+  }
 }
 
 export function readRecord<T extends z.ZodMiniType>(schema: T, payload: unknown): z.infer<T> {

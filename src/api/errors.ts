@@ -13,8 +13,23 @@ export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors: FieldErrors;
   readonly serverMessage: string | undefined;
+  /**
+   * What is stored and shown beside the text (SPEC §8 "the server's error detail"): the server's
+   * message, or what came back when the answer was not what SPEC promises (with the failing path).
+   */
+  readonly serverDetail: string | undefined;
+  /** A summary that names the failure better than the operation's own (e.g. "Record Not Found"). */
+  readonly keepsSummary: boolean;
 
-  constructor(init: { summary?: string; detail: string; status: number; fieldErrors?: FieldErrors; serverMessage?: string }) {
+  constructor(init: {
+    summary?: string;
+    detail: string;
+    status: number;
+    fieldErrors?: FieldErrors;
+    serverMessage?: string;
+    serverDetail?: string;
+    keepsSummary?: boolean;
+  }) {
     super(init.detail);
     this.name = 'ApiError';
     this.summary = init.summary ?? '';
@@ -22,9 +37,13 @@ export class ApiError extends Error {
     this.status = init.status;
     this.fieldErrors = init.fieldErrors ?? {};
     this.serverMessage = init.serverMessage;
+    this.serverDetail = init.serverDetail ?? init.serverMessage;
+    this.keepsSummary = init.keepsSummary ?? false;
   }
 
+  /** The operation's summary, unless this error carries a more precise one of its own. */
   withSummary(summary: string): ApiError {
+    if (this.keepsSummary && this.summary) return this;
     return new ApiError({ ...this, summary });
   }
 }

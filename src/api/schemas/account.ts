@@ -1,10 +1,12 @@
 import { z } from '../zod';
 import { idSchema } from './common';
+import { text } from './record';
 
+/** The account filter's options (SPEC: account fields "not shown"; only the id is strict). */
 export const accountSchema = z.looseObject({
   id: idSchema,
-  name: z.string(),
-  created_at: z.optional(z.nullable(z.string())),
-  updated_at: z.optional(z.nullable(z.string())),
+  name: text,
+  created_at: text,
+  updated_at: text,
 });
 export type Account = z.infer<typeof accountSchema>;

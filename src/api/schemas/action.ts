@@ -1,5 +1,5 @@
 import { z } from '../zod';
 import { jsonObject, recordFields, text } from './record';
 
-export const actionSchema = z.looseObject({ ...recordFields, name: z.string(), description: text, kind: z.optional(z.string()), config: jsonObject });
+export const actionSchema = z.looseObject({ ...recordFields, name: text, description: text, kind: text, config: jsonObject });
 export type Action = z.infer<typeof actionSchema>;

@@ -3,7 +3,7 @@ import { idList, nullableId, recordFields, text } from './record';
 
 export const agentSchema = z.looseObject({
   ...recordFields,
-  name: z.string(),
+  name: text,
   description: text,
   llm_id: nullableId,
   agent_instruction_id: nullableId,

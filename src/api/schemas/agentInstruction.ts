@@ -1,5 +1,5 @@
 import { z } from '../zod';
 import { recordFields, text } from './record';
 
-export const agentInstructionSchema = z.looseObject({ ...recordFields, name: z.string(), instructions: text });
+export const agentInstructionSchema = z.looseObject({ ...recordFields, name: text, instructions: text });
 export type AgentInstruction = z.infer<typeof agentInstructionSchema>;

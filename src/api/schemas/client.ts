@@ -1,6 +1,6 @@
 import { z } from '../zod';
-import { recordFields } from './record';
+import { recordFields, text } from './record';
 
 /** SPEC §3: clients are a read-only list. */
-export const clientSchema = z.looseObject({ ...recordFields, name: z.string() });
+export const clientSchema = z.looseObject({ ...recordFields, name: text });
 export type Client = z.infer<typeof clientSchema>;

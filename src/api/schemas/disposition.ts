@@ -1,5 +1,5 @@
 import { z } from '../zod';
 import { recordFields, text } from './record';
 
-export const dispositionSchema = z.looseObject({ ...recordFields, label: z.string(), description: text });
+export const dispositionSchema = z.looseObject({ ...recordFields, label: text, description: text });
 export type Disposition = z.infer<typeof dispositionSchema>;

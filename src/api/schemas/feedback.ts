@@ -1,11 +1,11 @@
 import { z } from '../zod';
-import { recordFields, text } from './record';
+import { looseNumber, recordFields, text } from './record';
 
 export const feedbackSchema = z.looseObject({
   ...recordFields,
   conversation_uuid: text,
-  rating: z.optional(z.nullable(z.number())),
+  rating: looseNumber,
   comment: text,
-  status: z.optional(z.string()),
+  status: text,
 });
 export type Feedback = z.infer<typeof feedbackSchema>;

@@ -3,10 +3,10 @@ import { idList, nullableId, recordFields, text } from './record';
 
 export const instanceSchema = z.looseObject({
   ...recordFields,
-  name: z.string(),
+  name: text,
   phone_number: text,
   bot_id: nullableId,
-  status: z.optional(z.string()),
+  status: text,
   dispositions: idList,
   scorecards: idList,
 });

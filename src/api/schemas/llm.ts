@@ -1,13 +1,13 @@
 import { z } from '../zod';
-import { recordFields, text } from './record';
+import { looseNumber, recordFields, text } from './record';
 
 export const llmSchema = z.looseObject({
   ...recordFields,
-  name: z.string(),
-  provider: z.optional(z.string()),
+  name: text,
+  provider: text,
   model: text,
   base_url: text,
-  temperature: z.optional(z.nullable(z.number())),
-  max_tokens: z.optional(z.nullable(z.number())),
+  temperature: looseNumber,
+  max_tokens: looseNumber,
 });
 export type Llm = z.infer<typeof llmSchema>;

@@ -5,7 +5,7 @@ import { text } from './record';
 /** An account as the accounts section edits it (the auth flow's accountSchema reads fewer fields). */
 export const managedAccountSchema = z.looseObject({
   id: idSchema,
-  name: z.string(),
+  name: text,
   description: text,
   created_at: text,
   updated_at: text,

@@ -1,6 +1,6 @@
 import { z } from '../zod';
-import { recordFields, text } from './record';
+import { looseList, looseNumber, recordFields, text } from './record';
 
-export const scorecardCriterionSchema = z.looseObject({ label: z.string(), weight: z.optional(z.nullable(z.number())) });
-export const scorecardSchema = z.looseObject({ ...recordFields, name: z.string(), description: text, criteria: z.optional(z.array(scorecardCriterionSchema)) });
+export const scorecardCriterionSchema = z.looseObject({ label: text, weight: looseNumber });
+export const scorecardSchema = z.looseObject({ ...recordFields, name: text, description: text, criteria: looseList(scorecardCriterionSchema) });
 export type Scorecard = z.infer<typeof scorecardSchema>;

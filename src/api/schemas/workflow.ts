@@ -1,26 +1,27 @@
 import { z } from '../zod';
+import { tolerant } from '../tolerant';
 import { idSchema } from './common';
-import { idList, nullableId, recordFields, text } from './record';
+import { idList, looseList, looseNumber, nullableId, recordFields, text } from './record';
 
-export const workflowStepSchema = z.looseObject({ name: z.string(), action_id: nullableId });
+export const workflowStepSchema = z.looseObject({ name: text, action_id: nullableId });
 export const workflowSchema = z.looseObject({
   ...recordFields,
-  name: z.string(),
+  name: text,
   description: text,
-  trigger: z.optional(z.string()),
-  steps: z.optional(z.array(workflowStepSchema)),
+  trigger: text,
+  steps: looseList(workflowStepSchema),
   dispositions: idList,
   contacts: idList,
 });
 export type Workflow = z.infer<typeof workflowSchema>;
 
-/** A contact's link to a workflow (docs/resources-contract.md). */
+/** A contact's link to a workflow: SPEC §3 defines contact_id and workflow_id, the rest is "not shown". */
 export const workflowContactSchema = z.looseObject({
   contact_id: nullableId,
   workflow_id: nullableId,
-  status: z.optional(z.string()),
+  status: text,
   scheduled_at: text,
-  attempts: z.optional(z.nullable(z.number())),
-  contact: z.optional(z.nullable(z.looseObject({ id: idSchema, name: text, phone_number: text }))),
+  attempts: looseNumber,
+  contact: tolerant(z.nullable(z.looseObject({ id: idSchema, name: text, phone_number: text }))),
 });
 export type WorkflowContact = z.infer<typeof workflowContactSchema>;
