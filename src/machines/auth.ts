@@ -65,6 +65,8 @@ export const authMachine = setup({
     applyUserTheme: ({ context }) => applyThemeColor(context.user?.theme_color),
     clearStoredTokens: () => {},
     clearSession: assign({ ...signedOutContext }),
+    /** Tells the system that whatever session there was is over (the root provides what that means). */
+    endSession: () => {},
     /** SPEC §4 landing, decided from the navigation actor's current location. */
     land: enqueueActions(({ context, system, enqueue }) => {
       const navigation = system.get(ACTOR_IDS.navigation);
@@ -107,7 +109,8 @@ export const authMachine = setup({
       },
     },
     signedOut: {
-      entry: 'clearSession',
+      // Every way into here (sign-out, a 401/419, a failed sign-in or restore) ends the session.
+      entry: ['clearSession', 'endSession'],
       on: {
         'auth.submit': { target: 'signingIn' },
         'auth.sso': { target: 'exchangingToken' },

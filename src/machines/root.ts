@@ -1,4 +1,4 @@
-import { createActor, enqueueActions, fromPromise, setup, spawnChild, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, enqueueActions, fromPromise, sendParent, setup, spawnChild, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
 import { createAuthApi } from '../api/auth';
 import { deleteCookie, writeCookie } from '../api/cookies';
 import type { Http } from '../api/http';
@@ -9,10 +9,16 @@ import type { RuntimeConfig } from '../config';
 import { accountFilterMachine, type AccountFilterActor } from './accountFilter';
 import { ACTOR_IDS } from './actorIds';
 import { authMachine, isSignedIn, type AuthActor } from './auth';
-import type { ChatActor } from './chat';
 import { navigationMachine, type NavigationActor } from './navigation';
 import { createOperation, type OperationActor } from './operation';
 import type { RootSpawnEvent } from './spawn';
+
+interface RootContext {
+  /** systemIds of the area actors spawned for this session (stopped together when it ends). */
+  areas: string[];
+}
+
+type RootEvent = RootSpawnEvent | { type: 'session.ended' };
 
 export interface PortalDeps {
   http: Http;
@@ -52,6 +58,7 @@ export function createRootMachine({ http, config, location = '/' }: PortalDeps) 
         if (typeof document === 'undefined') return;
         for (const name of [cookies.accessToken, cookies.idToken, cookies.portalToken]) deleteCookie(name);
       },
+      endSession: sendParent({ type: 'session.ended' }),
     },
   });
 
@@ -62,16 +69,35 @@ export function createRootMachine({ http, config, location = '/' }: PortalDeps) 
   const globalTotals = createOperation((_input: void, signal) => fetchGlobalTotals(http, signal));
 
   return setup({
-    types: { events: {} as RootSpawnEvent },
+    types: { context: {} as RootContext, events: {} as RootEvent },
     actors: { auth, navigation: navigationMachine, accountFilter, globalTotals },
   }).createMachine({
     id: ACTOR_IDS.root,
+    context: { areas: [] },
     on: {
       // Long-lived actors of lazily loaded areas (chat, resources, reporting), spawned once each.
       'root.spawn': {
         actions: enqueueActions(({ enqueue, event, system }) => {
           if (typeof event.create !== 'function' || system.get(event.systemId)) return;
           enqueue.spawnChild(event.create(), { systemId: event.systemId, input: event.input });
+          enqueue.assign({ areas: ({ context }) => [...context.areas, event.systemId] });
+        }),
+      },
+      /**
+       * THE session rule: when a session ends (sign-out, a 401/419, a failed restore), every area's
+       * actors stop (their pending calls abort, their records, lists and chats go with them) and the
+       * shell forgets the user's dashboard totals and account filter. The next user of the tab gets
+       * new actors on first use, so nothing of the previous user's can render.
+       */
+      'session.ended': {
+        actions: enqueueActions(({ enqueue, context, system }) => {
+          for (const systemId of context.areas) {
+            const area = system.get(systemId);
+            if (area) enqueue.stopChild(area);
+          }
+          enqueue.assign({ areas: [] });
+          enqueue.sendTo(ACTOR_IDS.dashboard, { type: 'operation.reset' });
+          enqueue.sendTo(ACTOR_IDS.accountFilter, { type: 'accountFilter.clear' });
         }),
       },
     },
@@ -117,15 +143,6 @@ export function startPortal(deps: PortalDeps, options: { inspect?: Observer<Insp
       }
     },
     forbidden: () => navigation.send({ type: 'navigation.go', to: '/error/forbidden', replace: true }),
-  });
-
-  // Signed-out users must not keep the previous user's account filter.
-  auth.subscribe((snapshot) => {
-    // Nor the previous user's chats: disconnect and forget them.
-    if (snapshot.matches('signedOut')) (system.get(ACTOR_IDS.chat) as ChatActor | undefined)?.send({ type: 'chat.reset' });
-    if (snapshot.matches('signedOut') && accountFilter.getSnapshot().context.accountId) {
-      accountFilter.send({ type: 'accountFilter.clear' });
-    }
   });
 
   return { root, auth, navigation, accountFilter, globalTotals, http: deps.http };

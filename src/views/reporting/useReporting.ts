@@ -1,20 +1,14 @@
 import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import { useSearch } from 'wouter';
 import { startReportingActors, type ReportingActors } from '../../machines/statisticsActors';
 import { statusCode, type OperationActor, type OperationFailure, type OperationSnapshot, type OperationStatusCode } from '../../machines/operation';
 import { usePortal } from '../PortalContext';
 
-// One set of reporting actors per running portal, started on the first reporting page.
-const started = new WeakMap<object, ReportingActors>();
-
+/** The system's reporting actors, spawned on the first reporting page of a session. */
 export function useReporting(): ReportingActors {
   const portal = usePortal();
-  let actors = started.get(portal.auth);
-  if (!actors) {
-    actors = startReportingActors({ http: portal.http, auth: portal.auth, root: portal.root });
-    started.set(portal.auth, actors);
-  }
-  return actors;
+  return useMemo(() => startReportingActors(portal), [portal]);
 }
 
 export interface OperationView<T> {

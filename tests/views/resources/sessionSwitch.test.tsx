@@ -1,0 +1,79 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, test } from 'vitest';
+import { API, adminUser, permissionsFor } from '../../support/apiFixtures';
+import { mountPortal } from '../../support/mountPortal';
+import { bot, listBody } from '../../support/resourceFixtures';
+import { mswServer } from '../../support/setupMsw';
+
+// Lazy route chunks load on first use: on a busy machine that can take over a second.
+configure({ asyncUtilTimeout: 5000 });
+
+const blake = { id: 2, name: 'Blake Bots', email: 'bots@example.com', isAdmin: false, theme_color: null, account_id: 3 };
+
+/**
+ * Two users of one tab. The server answers as whoever signed in last; Blake's bot list is slow,
+ * which is when a leftover list from Ada's session would show.
+ */
+function twoUsers() {
+  let current: 'ada' | 'blake' = 'ada';
+  mswServer.use(
+    http.get(`${API}/sanctum/csrf-cookie`, () => new HttpResponse(null, { status: 204 })),
+    http.post(`${API}/login`, async ({ request }) => {
+      const body = (await request.json()) as { email?: string };
+      current = body.email === blake.email ? 'blake' : 'ada';
+      return HttpResponse.json({ two_factor: false });
+    }),
+    http.post(`${API}/logout`, () => new HttpResponse(null, { status: 204 })),
+    http.get(`${API}/api/v1/users/auth`, () => HttpResponse.json({ data: current === 'ada' ? adminUser : blake })),
+    http.get(`${API}/api/v1/user/permissions`, () => HttpResponse.json(current === 'ada' ? permissionsFor('all') : permissionsFor(['Bots']))),
+    http.get(`${API}/api/v1/accounts`, () => HttpResponse.json(listBody([{ id: 1, name: 'Acme Support' }]))),
+    // The Bots list's instance filter.
+    http.get(`${API}/api/v1/instances/`, () => HttpResponse.json(listBody([]))),
+    http.get(`${API}/api/v1/bots/`, async () => {
+      if (current === 'ada') return HttpResponse.json(listBody([bot(1, 'Ada private bot')]));
+      await delay(600);
+      return HttpResponse.json(listBody([{ ...bot(7, 'Blake team bot'), account_id: 3 }]));
+    }),
+  );
+}
+
+/** Every piece of text that was ever in the document while watching (rows included). */
+function watchText() {
+  const seen = new Set<string>();
+  const record = () => seen.add(document.body.textContent ?? '');
+  const observer = new MutationObserver(record);
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  return { everShown: (text: string) => [...seen].some((t) => t.includes(text)), stop: () => observer.disconnect() };
+}
+
+let stopWatching: (() => void) | undefined;
+afterEach(() => stopWatching?.());
+
+describe('one session lifecycle', () => {
+  test('after sign-out, the next user of the tab never sees the previous user’s rows', async () => {
+    twoUsers();
+    const { portal } = mountPortal('/bots', { returning: true });
+    const table = await screen.findByRole('table', { name: 'Bots' });
+    await within(table).findByRole('link', { name: 'Open Ada private bot' });
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Ada Admin/ }));
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('button', { name: 'Sign in' });
+
+    const watch = watchText();
+    stopWatching = watch.stop;
+    await user.type(screen.getByLabelText('Email'), blake.email);
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    // Blake has one section, so sign-in lands on /bots; his slow list arrives in the end…
+    await screen.findByRole('link', { name: 'Open Blake team bot' }, { timeout: 5000 });
+    expect(portal.auth.getSnapshot().context.user?.email).toBe(blake.email);
+    // …and Ada's rows were never on the page meanwhile.
+    expect(watch.everShown('Ada private bot')).toBe(false);
+    await waitFor(() => expect(screen.queryByText('Ada private bot')).toBeNull());
+  }, 20_000);
+});
