@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { Database } from '../db/connection';
 import { accountScope, scopeCondition } from '../auth/accountScope';
 import { currentUser } from '../auth/authenticate';
-import { isModelName, PERMISSION_ACTIONS } from '../auth/models';
+import { GLOBAL_LEVEL, isModelName, PERMISSION_ACTIONS } from '../auth/models';
 import { permissionsOf, type PermissionSet } from '../auth/permissions';
 
 interface GrantRow {
@@ -61,4 +61,26 @@ export function mayManageUser(req: Request, db: Database, target: { id: number; 
   const set = permissionsOf(req);
   const grants = grantsOf(db, roleIds);
   return roleIds.every((id) => within(set, grants.get(id) ?? []));
+}
+
+/**
+ * Whether the caller may rename, relink or delete role `roleId`: the same rule as assignment,
+ * the caller holds every grant the role has (Global access holds them all). Without it a
+ * level-1 user with Roles edit could rename or delete the Administrator role.
+ */
+export function mayManageRole(req: Request, db: Database, roleId: number): boolean {
+  if (currentUser(req).is_admin === 1) return true;
+  return within(permissionsOf(req), grantsOf(db, [roleId]).get(roleId) ?? []);
+}
+
+/** True when `roleId` holds the only level-9 grant of some model: deleting it would lock everyone out. */
+export function holdsLastGlobalGrant(db: Database, roleId: number): boolean {
+  const orphaned = db
+    .prepare(
+      `SELECT 1 FROM role_permissions mine WHERE mine.role_id = ? AND mine.level >= ?
+       AND NOT EXISTS (SELECT 1 FROM role_permissions other WHERE other.model = mine.model AND other.level >= ? AND other.role_id <> mine.role_id)
+       LIMIT 1`,
+    )
+    .get(roleId, GLOBAL_LEVEL, GLOBAL_LEVEL);
+  return orphaned !== undefined;
 }
