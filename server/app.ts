@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import type { JWK } from 'jose';
+import { createIdentityTokenVerifier, type IdentityProviderTrust } from './auth/identityToken';
 import { attachChatGateway } from './chat/gateway';
 import { bindContext, type AppContext } from './context';
 import { openDatabase, type Database } from './db/connection';
@@ -15,6 +17,8 @@ import { createSite, hostGuard, siteListening } from './http/site';
 import { mailerFor } from './mail/mailer';
 import type { OutboxMessage } from './mail/outbox';
 import { spaRoutes } from './http/spa';
+import { appSecret } from './mail/links';
+import { LOCAL_OIDC_CLIENT_ID, LOCAL_OIDC_PATH, LOCAL_OIDC_SCOPES, LocalOidcProvider } from './oidc/provider';
 
 /** The portal's runtime config defaults (DESIGN §5): same origin for API and chat. */
 export const DEFAULT_PUBLIC_CONFIG: Readonly<Record<string, unknown>> = { apiOrigin: '', chatUrl: '', inspector: true };
@@ -34,12 +38,21 @@ export interface ServerOptions {
   portalUrl?: string;
   /** Host names answered besides localhost, the listen address and portalUrl's host (ALLOWED_HOSTS). */
   allowedHosts?: readonly string[];
+  /**
+   * Mount the local OpenID provider at /oidc and trust it for SSO (unless `sso` names another
+   * provider). Its issuer is the listening origin + /oidc; config.json's `sso` points at it.
+   */
+  localOidc?: boolean | { signingKey?: JWK };
+  /** A real identity provider whose identity tokens the SSO exchange accepts (issuer, client id, JWKS). */
+  sso?: IdentityProviderTrust;
   /** Largest accepted request body (default 10 MB: bot imports carry whole configurations). */
   bodyLimit?: string;
 }
 
 export interface PortalServer {
   app: express.Express;
+  /** What /config.json serves (the local provider adds `sso` once listening). */
+  publicConfig: Record<string, unknown>;
   httpServer: http.Server;
   db: Database;
   /** What the local outbox holds (in-process callers such as tests; over HTTP only an administrator reads it). */
@@ -47,6 +60,18 @@ export interface PortalServer {
   /** Resolves with the bound port (useful with port 0). */
   listen(port: number, host?: string): Promise<number>;
   close(): Promise<void>;
+}
+
+/**
+ * Starts the local provider on the origin the server answers on, trusts it on the SSO exchange
+ * (unless another provider is configured) and tells the portal about it in config.json (unless
+ * PORTAL_CONFIG already names a provider).
+ */
+function startLocalOidc(localOidc: LocalOidcProvider, ctx: AppContext, trustOther: boolean): void {
+  // The site's origin: PORTAL_URL when set, else the listen address.
+  const issuer = localOidc.start(ctx.site.origin as string);
+  if (!trustOther) ctx.sso.verifier = createIdentityTokenVerifier({ issuer, audience: LOCAL_OIDC_CLIENT_ID });
+  ctx.publicConfig.sso ??= { authority: issuer, clientId: LOCAL_OIDC_CLIENT_ID, scopes: LOCAL_OIDC_SCOPES };
 }
 
 /**
@@ -69,6 +94,7 @@ export async function createServer(options: ServerOptions): Promise<PortalServer
     publicConfig: { ...DEFAULT_PUBLIC_CONFIG, ...options.publicConfig },
     site: createSite({ portalUrl: options.portalUrl, allowedHosts: options.allowedHosts }),
     devSso: options.devSso ?? true,
+    sso: { verifier: options.sso ? createIdentityTokenVerifier(options.sso) : null },
     onClose: (hook) => closeHooks.push(hook),
   };
 
@@ -81,6 +107,15 @@ export async function createServer(options: ServerOptions): Promise<PortalServer
   app.set('trust proxy', 'loopback');
   if (options.log) app.use(requestLogger());
   app.use(securityHeaders(ctx.publicConfig));
+  // Before the body parsers (the provider reads its own bodies) and before CSRF (OAuth endpoints
+  // are protected by state, PKCE and the provider's own interaction cookies).
+  const localOidc = options.localOidc
+    ? await LocalOidcProvider.create({
+        cookieSecret: appSecret(db),
+        signingKey: options.localOidc === true ? undefined : options.localOidc.signingKey,
+      })
+    : undefined;
+  if (localOidc) app.use(LOCAL_OIDC_PATH, localOidc.handler());
   app.use(express.json({ limit: options.bodyLimit ?? '10mb' }));
   app.use(express.urlencoded({ extended: false, limit: options.bodyLimit ?? '10mb' }));
 
@@ -96,6 +131,7 @@ export async function createServer(options: ServerOptions): Promise<PortalServer
   let closed = false;
   return {
     app,
+    publicConfig: ctx.publicConfig,
     httpServer,
     db,
     outbox: () => mailerFor(ctx).outbox.list(),
@@ -107,6 +143,7 @@ export async function createServer(options: ServerOptions): Promise<PortalServer
           httpServer.off('error', onError);
           const bound = (httpServer.address() as AddressInfo).port;
           siteListening(ctx.site, host, bound);
+          if (localOidc) startLocalOidc(localOidc, ctx, Boolean(options.sso));
           resolve(bound);
         });
       });

@@ -1,3 +1,4 @@
+import type { IdentityTokenVerifier } from './auth/identityToken';
 import type { Database } from './db/connection';
 import type { Site } from './http/site';
 
@@ -13,6 +14,11 @@ export interface AppContext {
   site: Site;
   /** Accept `dev-sso:<email>` identity tokens on the SSO token exchange (see routes/ssoToken.ts). */
   devSso: boolean;
+  /**
+   * The identity provider the SSO exchange trusts. Mutable: the local provider's issuer (and so
+   * its verifier) is known only once the server listens.
+   */
+  sso: { verifier: IdentityTokenVerifier | null };
   /** Registers cleanup for close() (e.g. the socket.io server attached later). Runs in reverse order. */
   onClose(hook: () => void | Promise<void>): void;
 }

@@ -4,7 +4,8 @@
  * Environment: PORT (8080), HOST (127.0.0.1), DB_FILE (server/data/portal.sqlite),
  * FRESH=1 (same as --fresh: delete the database first), PORTAL_CONFIG (JSON merged into
  * /config.json), PORTAL_URL (where the portal is reached: mailed links, allowed host), ALLOWED_HOSTS
- * (more Host names to answer, comma-separated), DEV_SSO=1 (accept `dev-sso:<email>` identity tokens: a stand-in for an identity provider, off by default because it signs anyone in), LOG=0 (no request log).
+ * (more Host names to answer, comma-separated), LOCAL_SSO=0 (no local OpenID provider at /oidc), SSO_ISSUER + SSO_CLIENT_ID
+ * (+ SSO_JWKS_URI) (trust a real identity provider on the SSO exchange), DEV_SSO=1 (accept `dev-sso:<email>` identity tokens: a stand-in for an identity provider, off by default because it signs anyone in), LOG=0 (no request log).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,8 @@ import { findUserByEmail } from './auth/users';
 import { totpFor, twoFactorState } from './auth/twoFactor';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, TWO_FACTOR_DEMO_EMAIL } from './db/seed';
 import type { Database } from './db/connection';
+import type { IdentityProviderTrust } from './auth/identityToken';
+import { SSO_DEMO_EMAIL, SSO_STRANGER_EMAIL } from './oidc/accounts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -46,6 +49,27 @@ function twoFactorLines(db: Database): string[] {
   ];
 }
 
+function ssoLines(publicConfig: Record<string, unknown>): string[] {
+  const sso = publicConfig.sso as { authority?: string } | undefined;
+  if (!sso?.authority) return [];
+  const local = process.env.LOCAL_SSO !== '0' && !process.env.PORTAL_CONFIG?.includes('"sso"');
+  return [
+    '',
+    `Single sign-on: ${sso.authority}${local ? ' (local OpenID provider, for local use only)' : ''}`,
+    ...(local ? [`  provider sign-in: ${SSO_DEMO_EMAIL} / password (a portal user), ${SSO_STRANGER_EMAIL} / password (no portal user)`] : []),
+  ];
+}
+
+/** A real identity provider from the environment, or undefined. */
+function ssoTrust(): IdentityProviderTrust | undefined {
+  const issuer = process.env.SSO_ISSUER?.trim();
+  const audience = process.env.SSO_CLIENT_ID?.trim();
+  if (!issuer && !audience) return undefined;
+  if (!issuer || !audience) throw new Error('SSO_ISSUER and SSO_CLIENT_ID go together');
+  const jwksUri = process.env.SSO_JWKS_URI?.trim();
+  return { issuer, audience, ...(jwksUri ? { jwksUri } : {}) };
+}
+
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0..65535, got ${process.env.PORT}`);
@@ -62,6 +86,8 @@ async function main(): Promise<void> {
     devSso: process.env.DEV_SSO === '1',
     portalUrl: process.env.PORTAL_URL,
     allowedHosts: (process.env.ALLOWED_HOSTS ?? '').split(',').filter((name) => name.trim() !== ''),
+    localOidc: process.env.LOCAL_SSO !== '0',
+    sso: ssoTrust(),
   });
   const actualPort = await server.listen(port, host);
   const shownHost = host.includes(':') ? `[${host}]` : host;
@@ -75,6 +101,7 @@ async function main(): Promise<void> {
     `Demo sign-ins (seeded into an empty database; password for all: "${DEMO_PASSWORD}"):`,
     ...DEMO_SIGN_INS.map((u) => `  ${u.email.padEnd(width)}  ${DEMO_PASSWORD}  ${u.purpose}`),
     ...twoFactorLines(server.db),
+    ...ssoLines(server.publicConfig),
     process.env.DEV_SSO === '1' ? '\nSSO stand-in: identity token "dev-sso:<email>" on POST /api/v1/auth/token/ad' : '',
     '',
   ];

@@ -12,12 +12,15 @@ export interface TestServer {
  * contract and end-to-end tests. Pass `distDir` to serve a built portal too.
  */
 export async function startTestServer(
-  opts: { distDir?: string; publicConfig?: Record<string, unknown>; log?: boolean; portalUrl?: string } = {},
+  opts: Pick<ServerOptions, 'distDir' | 'publicConfig' | 'log' | 'portalUrl' | 'localOidc' | 'sso' | 'devSso'> = {},
 ): Promise<TestServer> {
   const options: ServerOptions = { dbFile: ':memory:', log: opts.log ?? false };
   if (opts.distDir !== undefined) options.distDir = opts.distDir;
   if (opts.publicConfig !== undefined) options.publicConfig = opts.publicConfig;
   if (opts.portalUrl !== undefined) options.portalUrl = opts.portalUrl;
+  if (opts.localOidc !== undefined) options.localOidc = opts.localOidc;
+  if (opts.sso !== undefined) options.sso = opts.sso;
+  if (opts.devSso !== undefined) options.devSso = opts.devSso;
   const server = await createServer(options);
   const port = await server.listen(0, '127.0.0.1');
   return { url: `http://127.0.0.1:${port}`, server, close: () => server.close() };

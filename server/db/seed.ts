@@ -1,5 +1,6 @@
 import { hashPassword } from '../auth/password';
 import { confirmTwoFactor, enableTwoFactor } from '../auth/twoFactor';
+import { SSO_DEMO_EMAIL } from '../oidc/accounts';
 import { GLOBAL_LEVEL, MODEL_NAMES, type ModelName, type ModelPermission } from '../auth/models';
 import { areaSeeders } from './seeds';
 import type { Database } from './connection';
@@ -94,6 +95,11 @@ export const DEMO_SIGN_INS: readonly DemoSignIn[] = [
     email: TWO_FACTOR_DEMO_EMAIL, name: 'Toni Twofactor', account: 'Acme Support', role: 'staff',
     isAdmin: false, verified: true, themeColor: '#be185d', twoFactor: true,
     purpose: 'two-factor on: after the password, a code from an authenticator (secret below)',
+  },
+  {
+    email: SSO_DEMO_EMAIL, name: 'Sam Single-Sign-On', account: 'Acme Support', role: 'staff',
+    isAdmin: false, verified: true, themeColor: '#0369a1',
+    purpose: 'single sign-on: "Sign in with single sign-on", then this address at the local provider',
   },
 ];
 
