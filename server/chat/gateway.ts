@@ -9,7 +9,7 @@ import { findUserById } from '../auth/users';
 import { demoReply, toDeltas } from './demoReply';
 import { streamCompletion, streamableLlm, type LlmTurn } from './llmStream';
 import { resolvePersona, type Persona } from './persona';
-import { CLIENT_EVENTS, SERVER_EVENTS, type StreamEvent, type StreamMessage } from './protocol';
+import { CLIENT_EVENTS, SERVER_EVENTS, type ResumeAnswer, type StreamEvent, type StreamMessage } from './protocol';
 import { anySignal, sleep } from './timers';
 
 export interface ChatGatewayOptions {
@@ -19,17 +19,28 @@ export interface ChatGatewayOptions {
   deltaIntervalMs: number;
   /** Outbound call progress: when ringing, answered and completed are reported (ms after dialing). */
   callSteps: { ringing: number; answered: number; completed: number };
+  /**
+   * How long a chat outlives its socket (ms): replies keep streaming into its replay buffer, and a
+   * `chat-resume` from the same user's next socket (a reload, a reconnect) takes it back.
+   */
+  resumeGraceMs: number;
+  /** Answer `chat-resume` (our protocol extension); off, the gateway speaks plain SPEC §7 (tests of the portal's fallback). */
+  resumable: boolean;
 }
 
 export const DEFAULT_GATEWAY_OPTIONS: ChatGatewayOptions = {
   firstByteDelayMs: 250,
   deltaIntervalMs: 35,
   callSteps: { ringing: 1200, answered: 3000, completed: 7000 },
+  resumeGraceMs: 5 * 60_000,
+  resumable: true,
 };
 
 /** Chats per user kept for reconnects; the oldest ended ones go first. */
 const MAX_CHATS_PER_USER = 100;
 const MAX_MESSAGE_CHARS = 4000;
+/** Events kept per chat for `chat-resume`: a client further behind than this is told the stream is gone. */
+const REPLAY_BUFFER = 2000;
 
 interface Client {
   clientId: string;
@@ -49,6 +60,12 @@ interface Chat {
   reply: AbortController | null;
   typing: boolean;
   createdAt: number;
+  /** Sequence number of the last event sent on this stream (events count from 1). */
+  seq: number;
+  /** The latest events, oldest first, for replay after a resume. */
+  sent: StreamMessage[];
+  /** Running while no socket holds the chat: at the end of the grace period the stream is gone. */
+  grace: ReturnType<typeof setTimeout> | null;
 }
 
 export interface BenchResult {
@@ -68,6 +85,12 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  * The reference chat gateway: socket.io on the API's own HTTP server (websocket transport only),
  * handshake `auth.token` = the chat_session cookie. Chats live in memory keyed by stream key and
  * survive a client's reconnect (the next message from the user's new socket takes the chat over).
+ *
+ * Resume extension (beyond SPEC §7): every `stream-message` carries `seq`, counting from 1 per
+ * stream. When a socket goes, its chats live on for `resumeGraceMs` (replies keep streaming into a
+ * bounded buffer); `chat-resume {streamKey, afterSeq}` from the same user re-sends every event after
+ * `afterSeq` on the new socket, then acknowledges `{ok: true, lastSeq}`, or `{ok: false, error:
+ * 'gone'}` when the stream expired, was never this user's, or fell out of the buffer.
  */
 export class ChatGateway {
   readonly io: Server;
@@ -126,6 +149,7 @@ export class ChatGateway {
     socket.on(CLIENT_EVENTS.end, (payload: unknown) => {
       const chat = isRecord(payload) && typeof payload.streamKey === 'string' ? this.chats.get(payload.streamKey) : undefined;
       if (chat && chat.userId === client.userId) {
+        this.stopGrace(chat);
         chat.clientId = client.clientId;
         this.endChat(chat, 'Chat ended by the operator.');
       }
@@ -134,12 +158,53 @@ export class ChatGateway {
     socket.on(CLIENT_EVENTS.textEnd, (_payload: unknown, ack?: unknown) => {
       if (typeof ack === 'function') ack({ ok: true });
     });
+    if (this.options.resumable) {
+      socket.on(CLIENT_EVENTS.resume, (payload: unknown, ack?: unknown) => {
+        if (typeof ack !== 'function') return;
+        const streamKey = isRecord(payload) && typeof payload.streamKey === 'string' ? payload.streamKey : '';
+        const afterSeq = isRecord(payload) && typeof payload.afterSeq === 'number' && Number.isSafeInteger(payload.afterSeq) ? payload.afterSeq : 0;
+        (ack as (answer: ResumeAnswer) => void)(this.resume(client, streamKey, afterSeq));
+      });
+    }
     socket.on('disconnect', () => {
       this.clients.delete(client.clientId);
       for (const chat of this.chats.values()) {
-        if (chat.clientId === client.clientId) chat.reply?.abort(new Error('client gone'));
+        if (chat.clientId === client.clientId) this.startGrace(chat);
       }
     });
+  }
+
+  /** The chat outlives its socket for the grace period; then its reply stops and the stream is gone. */
+  private startGrace(chat: Chat): void {
+    this.stopGrace(chat);
+    const expire = () => {
+      chat.grace = null;
+      if (this.clients.has(chat.clientId)) return;
+      chat.reply?.abort(new Error('client gone'));
+      this.chats.delete(chat.streamKey);
+    };
+    if (this.options.resumeGraceMs <= 0) return expire();
+    chat.grace = setTimeout(expire, this.options.resumeGraceMs);
+    chat.grace.unref?.();
+  }
+
+  private stopGrace(chat: Chat): void {
+    if (chat.grace) clearTimeout(chat.grace);
+    chat.grace = null;
+  }
+
+  /** Hands `streamKey` to this client and re-sends what came after `afterSeq`, in order, once. */
+  private resume(client: Client, streamKey: string, afterSeq: number): ResumeAnswer {
+    const chat = this.chats.get(streamKey);
+    if (!chat || chat.userId !== client.userId) return { ok: false, error: 'gone' };
+    const firstKept = chat.sent[0]?.seq ?? chat.seq + 1;
+    // Ahead of the stream (numbered anew after a restart) or behind the buffer: not resumable.
+    if (afterSeq > chat.seq || (afterSeq < chat.seq && firstKept > afterSeq + 1)) return { ok: false, error: 'gone' };
+    const missed = chat.sent.filter((message) => (message.seq ?? 0) > afterSeq);
+    this.stopGrace(chat);
+    chat.clientId = client.clientId;
+    for (const message of missed) client.socket.emit(SERVER_EVENTS.streamMessage, message);
+    return { ok: true, lastSeq: chat.seq };
   }
 
   /** The chat under `streamKey` for this user, taken over by this client; unknown keys are re-opened (after a server restart). */
@@ -147,6 +212,7 @@ export class ChatGateway {
     const existing = this.chats.get(streamKey);
     if (existing) {
       if (existing.userId !== client.userId) return null;
+      this.stopGrace(existing);
       existing.clientId = client.clientId;
       return existing;
     }
@@ -154,7 +220,7 @@ export class ChatGateway {
   }
 
   private register(client: Client, streamKey: string, persona: Persona): Chat {
-    const chat: Chat = { streamKey, userId: client.userId, clientId: client.clientId, persona, ended: false, history: [], reply: null, typing: false, createdAt: Date.now() };
+    const chat = this.newChat({ streamKey, userId: client.userId, clientId: client.clientId, persona });
     this.chats.set(streamKey, chat);
     this.prune(client.userId);
     return chat;
@@ -166,6 +232,7 @@ export class ChatGateway {
     mine.sort((a, b) => Number(b.ended) - Number(a.ended) || a.createdAt - b.createdAt);
     for (const chat of mine.slice(0, mine.length - MAX_CHATS_PER_USER)) {
       chat.reply?.abort(new Error('pruned'));
+      this.stopGrace(chat);
       this.chats.delete(chat.streamKey);
     }
   }
@@ -179,12 +246,21 @@ export class ChatGateway {
     return chat.streamKey;
   }
 
-  /** Sends one event of a chat to the client that holds it now; false when that client is gone. */
-  private emit(chat: Pick<Chat, 'streamKey' | 'clientId'>, event: StreamEvent, title?: string): boolean {
+  private newChat(base: Pick<Chat, 'streamKey' | 'userId' | 'clientId' | 'persona'>): Chat {
+    return { ...base, ended: false, history: [], reply: null, typing: false, createdAt: Date.now(), seq: 0, sent: [], grace: null };
+  }
+
+  /**
+   * Numbers one event of a chat, keeps it for replay, and sends it to the client that holds the
+   * chat now; false when that client is gone (the event waits in the buffer for a resume).
+   */
+  private emit(chat: Chat, event: StreamEvent, title?: string): boolean {
+    chat.seq += 1;
+    const message: StreamMessage = { streamKey: chat.streamKey, timestamp: new Date().toISOString(), seq: chat.seq, event };
+    if (title !== undefined) message.title = title;
+    if (chat.sent.push(message) > REPLAY_BUFFER) chat.sent.splice(0, chat.sent.length - REPLAY_BUFFER);
     const client = this.clients.get(chat.clientId);
     if (!client) return false;
-    const message: StreamMessage = { streamKey: chat.streamKey, timestamp: new Date().toISOString(), event };
-    if (title !== undefined) message.title = title;
     client.socket.emit(SERVER_EVENTS.streamMessage, message);
     return true;
   }
@@ -282,7 +358,7 @@ export class ChatGateway {
     target: { clientId: string; userId: number; streamKey: string; title: string },
     steps: { atMs: number; event: StreamEvent; run?: () => void }[],
   ): void {
-    const chat: Chat = { streamKey: target.streamKey, userId: target.userId, clientId: target.clientId, persona: { ...resolvePersona(this.ctx.db, {}, null), name: target.title }, ended: false, history: [], reply: null, typing: false, createdAt: Date.now() };
+    const chat = this.newChat({ streamKey: target.streamKey, userId: target.userId, clientId: target.clientId, persona: { ...resolvePersona(this.ctx.db, {}, null), name: target.title } });
     this.chats.set(chat.streamKey, chat);
     let first = true;
     for (const step of steps) {
@@ -338,6 +414,7 @@ export class ChatGateway {
     this.io.disconnectSockets(true);
     this.io.engine.close();
     this.clients.clear();
+    for (const chat of this.chats.values()) this.stopGrace(chat);
   }
 }
 

@@ -37,6 +37,8 @@ export interface StreamMessage {
   timestamp: string;
   /** The gateway's name for a new stream (an extension of ours; optional). */
   title?: string;
+  /** The event's number on its stream (our resume extension; a gateway without it sends none). */
+  seq?: number;
   event: ChatStreamEvent;
 }
 
@@ -51,6 +53,7 @@ const streamMessageSchema = z.object({
   streamKey: z.string().check(z.minLength(1), z.maxLength(200)),
   timestamp: z.optional(z.union([z.string(), z.number()])),
   title: z.optional(z.string()),
+  seq: z.optional(z.number()),
   event: eventSchema,
 });
 
@@ -58,7 +61,7 @@ const streamMessageSchema = z.object({
 export function parseStreamMessage(raw: unknown, receivedAt: number): StreamMessage | null {
   const parsed = streamMessageSchema.safeParse(raw);
   if (!parsed.success) return null;
-  const { streamKey, timestamp, title, event } = parsed.data;
+  const { streamKey, timestamp, title, seq, event } = parsed.data;
   const time = timestamp === undefined ? new Date(receivedAt) : new Date(timestamp);
   const message: StreamMessage = {
     streamKey,
@@ -66,8 +69,21 @@ export function parseStreamMessage(raw: unknown, receivedAt: number): StreamMess
     event: event as ChatStreamEvent,
   };
   if (title) message.title = title;
+  if (seq !== undefined && Number.isSafeInteger(seq) && seq > 0) message.seq = seq;
   return message;
 }
+
+/**
+ * What `chat-resume` came to: `resumed` (the missed events came first, in order), `gone` (the
+ * gateway no longer has the stream: it expired or the gateway restarted), or `unsupported` (no
+ * answer while connected: a gateway that speaks only SPEC §7).
+ */
+export type ResumeOutcome = 'resumed' | 'gone' | 'unsupported';
+
+/** How long a resume may go unanswered before the gateway counts as one without the extension. */
+export const RESUME_TIMEOUT_MS = 5000;
+
+const resumeAnswerSchema = z.object({ ok: z.boolean() });
 
 export type ClientCommand =
   | { event: 'chat-new-request'; payload: { botId?: string; instanceId?: string } }
@@ -86,6 +102,8 @@ export interface ChatSocketHandlers {
 
 export interface ChatConnection {
   send(command: ClientCommand): void;
+  /** Asks the gateway for a stream's events after `afterSeq`; null when the socket dropped first. */
+  resume(streamKey: string, afterSeq: number, timeoutMs?: number): Promise<ResumeOutcome | null>;
   close(): void;
 }
 
@@ -112,6 +130,13 @@ export async function openChatSocket(url: string, token: string | null, handlers
     send: (command) => {
       socket.emit(command.event, command.payload);
     },
+    resume: (streamKey, afterSeq, timeoutMs = RESUME_TIMEOUT_MS) =>
+      new Promise((resolve) => {
+        socket.timeout(timeoutMs).emit('chat-resume', { streamKey, afterSeq }, (error: unknown, answer: unknown) => {
+          if (error) return resolve(socket.connected ? 'unsupported' : null);
+          resolve(resumeAnswerSchema.safeParse(answer).data?.ok ? 'resumed' : 'gone');
+        });
+      }),
     close: () => {
       socket.removeAllListeners();
       socket.disconnect();

@@ -1,9 +1,10 @@
 import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { openChatSocket, reconnectDelay, type ClientCommand, type StreamMessage } from '../api/chatSocket';
+import { openChatSocket, reconnectDelay, type ChatConnection, type ClientCommand, type ResumeOutcome, type StreamMessage } from '../api/chatSocket';
 import { readCookie } from '../api/cookies';
 import { ACTOR_IDS } from './actorIds';
+import { createChatStore, keepChatsStored, type ChatStore } from './chatPersistence';
 import { ensureSystemActor, type SystemRoot } from './spawn';
-import { chatStreamMachine, toStreamActorEvent, type ChatStreamActor, type ChatTarget } from './chatStream';
+import { chatStreamMachine, toStreamActorEvent, type ChatStreamActor, type ChatTarget, type RestoredStream } from './chatStream';
 
 /** SPEC §4: live chat connection status. */
 export const ChatConnectionStatus = { disconnected: 0, connecting: 1, connected: 2, error: 3 } as const;
@@ -35,6 +36,22 @@ export interface ChatContext {
   retryDelayMs: number | null;
   /** Chats numbered as they open, for labels when the gateway sends none. */
   opened: number;
+  /**
+   * The last event number seen per stream (the gateway's resume extension): a replayed event at or
+   * below it is a duplicate and dropped; a resume asks for what came after it.
+   */
+  lastSeq: Record<string, number>;
+}
+
+/** The chats a reload brought back from sessionStorage (chatPersistence.ts). */
+export interface RestoredChats {
+  currentKey: string | null;
+  opened: number;
+  chats: Array<{ streamKey: string; lastSeq: number; stream: RestoredStream }>;
+}
+
+export interface ChatInput {
+  restored?: RestoredChats | null;
 }
 
 export type SocketReport =
@@ -42,13 +59,13 @@ export type SocketReport =
   | { type: 'socket.clientId'; clientId: string }
   | { type: 'socket.message'; message: StreamMessage; receivedAt: number }
   | { type: 'socket.disconnected'; reason: string }
-  | { type: 'socket.failed'; reason: string };
+  | { type: 'socket.failed'; reason: string }
+  | { type: 'socket.resumed'; streamKey: string; outcome: ResumeOutcome };
 
-/** What the socket actor takes: a command to send to the gateway. */
-export interface SocketCommand {
-  type: 'socket.send';
-  command: ClientCommand;
-}
+/** What the socket actor takes: a command to send to the gateway, or a stream to resume. */
+export type SocketCommand =
+  | { type: 'socket.send'; command: ClientCommand }
+  | { type: 'socket.resume'; streamKey: string; afterSeq: number };
 
 const send = (command: ClientCommand): SocketCommand => ({ type: 'socket.send', command });
 
@@ -70,12 +87,14 @@ export interface ChatSocketDeps {
   url: string;
   /** Read at every attempt: a new sign-in brings a new chat session token. */
   token: () => string | null;
+  /** How long a resume may go unanswered before the gateway counts as one without the extension. */
+  resumeTimeoutMs?: number;
 }
 
 /** The socket as an actor: reports what happens, takes commands to send. Stopping it closes the socket. */
 export function createChatSocketActor(deps: ChatSocketDeps) {
   return fromCallback<SocketCommand, void, SocketReport>(({ sendBack, receive }) => {
-    let connection: { send(command: ClientCommand): void; close(): void } | null = null;
+    let connection: ChatConnection | null = null;
     let stopped = false;
     openChatSocket(deps.url, deps.token(), {
       connected: () => sendBack({ type: 'socket.connected' }),
@@ -90,7 +109,12 @@ export function createChatSocketActor(deps: ChatSocketDeps) {
       },
       () => sendBack({ type: 'socket.failed', reason: 'The chat client could not be loaded.' }),
     );
-    receive((command) => connection?.send(command.command));
+    receive((command) => {
+      if (command.type === 'socket.send') return connection?.send(command.command);
+      void connection?.resume(command.streamKey, command.afterSeq, deps.resumeTimeoutMs).then((outcome) => {
+        if (outcome && !stopped) sendBack({ type: 'socket.resumed', streamKey: command.streamKey, outcome });
+      });
+    });
     return () => {
       stopped = true;
       connection?.close();
@@ -143,6 +167,7 @@ export const chatMachine = setup({
   types: {
     context: {} as ChatContext,
     events: {} as ChatEvent,
+    input: {} as ChatInput,
   },
   actors: {
     socket: fromCallback<SocketCommand, void, SocketReport>(() => {
@@ -164,14 +189,36 @@ export const chatMachine = setup({
       return { attempt, error: connectionErrorText(reason), retryDelayMs: reconnectDelay(attempt), clientId: null };
     }),
     markConnected: assign({ attempt: 0, error: null, retryDelayMs: null }),
-    interruptAll: enqueueActions(({ context, enqueue }) => {
+    // A connection (first, or again after a drop or a reload) asks for every live chat's missed events.
+    resumeChats: enqueueActions(({ context, enqueue }) => {
+      for (const chat of context.chats) {
+        if (chat.ref.getSnapshot().matches('ended')) continue;
+        enqueue.sendTo('socket', { type: 'socket.resume', streamKey: chat.streamKey, afterSeq: context.lastSeq[chat.streamKey] ?? 0 });
+      }
+    }),
+    settleResume: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'socket.resumed') return;
+      const chat = chatOf(context, event.streamKey);
+      if (!chat) return;
       const timestamp = new Date().toISOString();
-      for (const chat of context.chats) enqueue.sendTo(chat.ref, { type: 'stream.interrupted', timestamp });
+      if (event.outcome === 'resumed') enqueue.sendTo(chat.ref, { type: 'stream.resumed' });
+      else if (event.outcome === 'unsupported') enqueue.sendTo(chat.ref, { type: 'stream.unresumable', timestamp });
+      else {
+        enqueue.sendTo(chat.ref, { type: 'stream.gone', timestamp });
+        // The gateway numbers a stream it re-opens from 1 again.
+        const { [event.streamKey]: _forgotten, ...lastSeq } = context.lastSeq;
+        enqueue.assign({ lastSeq });
+      }
     }),
     routeMessage: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'socket.message') return;
       const { message, receivedAt } = event;
       if (context.closedKeys.includes(message.streamKey)) return;
+      if (message.seq !== undefined) {
+        // Replayed after a resume, or sent twice: each numbered event counts once.
+        if (message.seq <= (context.lastSeq[message.streamKey] ?? 0)) return;
+        enqueue.assign({ lastSeq: { ...context.lastSeq, [message.streamKey]: message.seq } });
+      }
       if (!isOpen(context, message.streamKey)) {
         // The first event of a new stream key: a new chat, and it becomes current.
         const [pending, ...rest] = context.pending;
@@ -222,16 +269,39 @@ export const chatMachine = setup({
         if (next) enqueue.sendTo(next.ref, { type: 'stream.focus' });
       }
       enqueue.stopChild(chat.ref);
-      enqueue.assign({ chats, currentKey, closedKeys: [...context.closedKeys, chat.streamKey] });
+      const { [chat.streamKey]: _closed, ...lastSeq } = context.lastSeq;
+      enqueue.assign({ chats, currentKey, closedKeys: [...context.closedKeys, chat.streamKey], lastSeq });
     }),
     stopAllChats: enqueueActions(({ context, enqueue }) => {
       for (const chat of context.chats) enqueue.stopChild(chat.ref);
-      enqueue.assign({ chats: [], currentKey: null, closedKeys: [], pending: [], clientId: null, attempt: 0, error: null, retryDelayMs: null, opened: 0 });
+      enqueue.assign({ chats: [], currentKey: null, closedKeys: [], pending: [], clientId: null, attempt: 0, error: null, retryDelayMs: null, opened: 0, lastSeq: {} });
     }),
   },
 }).createMachine({
   id: 'chat',
-  context: { clientId: null, chats: [], currentKey: null, closedKeys: [], pending: [], attempt: 0, error: null, retryDelayMs: null, opened: 0 },
+  context: ({ input, spawn }) => {
+    const restored = input?.restored;
+    const chats: ChatEntry[] = (restored?.chats ?? []).map(({ streamKey, stream }) => ({
+      streamKey,
+      ref: spawn('stream', {
+        id: `chat:${streamKey}`,
+        systemId: `chat:${streamKey}`,
+        input: { streamKey, title: stream.title, target: stream.target, focused: streamKey === restored?.currentKey, restored: stream },
+      }),
+    }));
+    return {
+      clientId: null,
+      chats,
+      currentKey: chats.some((c) => c.streamKey === restored?.currentKey) ? restored!.currentKey : (chats[0]?.streamKey ?? null),
+      closedKeys: [],
+      pending: [],
+      attempt: 0,
+      error: null,
+      retryDelayMs: null,
+      opened: restored?.opened ?? 0,
+      lastSeq: Object.fromEntries((restored?.chats ?? []).map((c) => [c.streamKey, c.lastSeq])),
+    };
+  },
   initial: 'disconnected',
   on: {
     'chat.select': { actions: 'selectChat' },
@@ -251,13 +321,16 @@ export const chatMachine = setup({
       on: {
         'socket.clientId': { actions: assign({ clientId: ({ event }) => event.clientId }) },
         'socket.message': { actions: 'routeMessage' },
-        'socket.disconnected': { target: 'error', actions: ['interruptAll', 'recordFailure'] },
-        'socket.failed': { target: 'error', actions: ['interruptAll', 'recordFailure'] },
-        'chat.disconnect': { target: 'disconnected', actions: 'interruptAll' },
+        'socket.resumed': { actions: 'settleResume' },
+        // Replies in flight are not given up here: the resume after the next connection brings the
+        // rest, or marks them interrupted when the gateway cannot.
+        'socket.disconnected': { target: 'error', actions: 'recordFailure' },
+        'socket.failed': { target: 'error', actions: 'recordFailure' },
+        'chat.disconnect': { target: 'disconnected' },
       },
       states: {
         connecting: {
-          on: { 'socket.connected': { target: 'connected', actions: 'markConnected' } },
+          on: { 'socket.connected': { target: 'connected', actions: ['markConnected', 'resumeChats'] } },
         },
         connected: {
           on: {
@@ -332,14 +405,43 @@ export function connectionStatus(snapshot: Pick<ChatSnapshot, 'matches'>): ChatC
   return ChatConnectionStatus.disconnected;
 }
 
+/** The signed-in user's id, read from the system's auth actor: stored chats belong to one user. */
+function signedInUser(root: SystemRoot): string | null {
+  const snapshot = root.system.get(ACTOR_IDS.auth)?.getSnapshot() as { context?: { user?: { id?: unknown } | null } } | undefined;
+  const id = snapshot?.context?.user?.id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+}
+
+function browserChatStore(): ChatStore | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : createChatStore(sessionStorage);
+  } catch {
+    return undefined; // storage refused (privacy settings): chats simply do not survive a reload
+  }
+}
+
 /**
  * The system's chat actor (systemId `chat`), spawned by the root on first use of live chat and the
  * same one every time after. The chat session token is read at each connection attempt: a new
- * sign-in brings a new one.
+ * sign-in brings a new one. Its chats are kept in `store` (sessionStorage in a browser): after a
+ * reload they come back and are resumed on the gateway at the first connection.
  */
-export function ensureChatActor(portal: { root: SystemRoot; config: { chatUrl?: string; cookies: { chatSession: string } } }): ChatActor {
+export function ensureChatActor(
+  portal: { root: SystemRoot; config: { chatUrl?: string; cookies: { chatSession: string } } },
+  store: ChatStore | undefined = browserChatStore(),
+): ChatActor {
   const { chatUrl = '', cookies } = portal.config;
-  return ensureSystemActor<ChatActor>(portal.root, ACTOR_IDS.chat, () =>
-    chatMachine.provide({ actors: { socket: createChatSocketActor({ url: chatUrl, token: () => readCookie(cookies.chatSession) }) } }),
+  const existing = portal.root.system.get(ACTOR_IDS.chat) as ChatActor | undefined;
+  if (existing) return existing;
+  const owner = () => signedInUser(portal.root);
+  const user = owner();
+  const input: ChatInput = { restored: store && user !== null ? store.load(user) : null };
+  const chat = ensureSystemActor<ChatActor>(
+    portal.root,
+    ACTOR_IDS.chat,
+    () => chatMachine.provide({ actors: { socket: createChatSocketActor({ url: chatUrl, token: () => readCookie(cookies.chatSession) }) } }),
+    input,
   );
+  if (store) keepChatsStored(chat, store, { owner, target: typeof window === 'undefined' ? undefined : window });
+  return chat;
 }

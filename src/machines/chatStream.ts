@@ -33,6 +33,29 @@ export interface ChatStreamContext {
   /** The operator's unsent text for this chat: switching chats keeps it. */
   draft: string;
   nextId: number;
+  /** Brought back from sessionStorage after a reload, and not yet resumed on the gateway. */
+  restored: boolean;
+  /** Ended because the page reloaded and the gateway could not resume it ("ended (reloaded)"). */
+  endedByReload: boolean;
+  /** Saved as ended before a reload: it starts ended. */
+  savedEnded: boolean;
+}
+
+/** What a chat is saved as across a reload (chatPersistence.ts); the stream actor starts from it. */
+export interface RestoredStream {
+  title: string;
+  target: ChatTarget;
+  transcript: TranscriptEntry[];
+  /** The reply being typed when the page went, or null. */
+  typing: string | null;
+  typingStartedAt: string | null;
+  ended: boolean;
+  endedByReload: boolean;
+  unread: number;
+  draft: string;
+  ttfbCount: number;
+  ttfbTotalMs: number;
+  lastTtfbMs: number | null;
 }
 
 export interface ChatStreamInput {
@@ -40,6 +63,7 @@ export interface ChatStreamInput {
   title: string;
   target: ChatTarget;
   focused: boolean;
+  restored?: RestoredStream;
 }
 
 /** The stream actor's events: one per gateway event type (mapped by `toStreamActorEvent`), plus the console's own. */
@@ -54,6 +78,12 @@ export type ChatStreamEvents =
   | { type: 'stream.ttfbReceived'; receivedAt: number }
   | { type: 'stream.userMessage'; text: string; timestamp: string }
   | { type: 'stream.interrupted'; timestamp: string }
+  /** The gateway resumed the stream: the missed events came before this. */
+  | { type: 'stream.resumed' }
+  /** The gateway no longer has the stream (expired, restarted): the reply in flight is lost; the next message re-opens it. */
+  | { type: 'stream.gone'; timestamp: string }
+  /** The gateway did not answer the resume (no extension): a reloaded chat ends, read-only. */
+  | { type: 'stream.unresumable'; timestamp: string }
   | { type: 'stream.focus' }
   | { type: 'stream.blur' }
   | { type: 'stream.draft'; text: string };
@@ -79,6 +109,16 @@ function withEntry(context: Ctx, entry: EntryDraft): Partial<Ctx> {
   return { transcript: [...context.transcript, { ...entry, id: entryId(context) }], nextId: context.nextId + 1 };
 }
 
+/** A reply cut off by a lost connection: what came settles as interrupted, or a note says none came. */
+function interruptReply(context: Ctx, timestamp: string): Partial<Ctx> {
+  if (context.typingStartedAt !== null) return { ...settleTyping(context, timestamp, true), ttfbStartedAt: null };
+  if (context.ttfbStartedAt === null) return {};
+  return { ...withEntry(context, { kind: 'system', text: 'A reply was cut off by the connection loss before any text arrived.', timestamp }), ttfbStartedAt: null };
+}
+
+const GONE_NOTE = 'The gateway no longer had this chat (it expired or restarted); your next message continues it there.';
+const RELOADED_NOTE = 'The page was reloaded and this gateway cannot resume chats: this one has ended. Its transcript is kept here.';
+
 /** The typed reply becomes a settled bot message (typing-delta-end completes it, SPEC §4). */
 function settleTyping(context: Ctx, timestamp: string, interrupted = false): Partial<Ctx> {
   const settled = withEntry(context, { kind: 'message', role: 'bot', msg: context.typing, timestamp: context.typingStartedAt ?? timestamp, ...(interrupted ? { interrupted } : {}) });
@@ -97,7 +137,9 @@ export const chatStreamMachine = setup({
     input: {} as ChatStreamInput,
   },
   guards: {
-    'reply was cut before any text': ({ context }) => context.typing === '' && context.ttfbStartedAt !== null,
+    'was saved ended': ({ context }) => context.savedEnded,
+    'was typing': ({ context }) => context.typingStartedAt !== null,
+    'was restored': ({ context }) => context.restored,
   },
   actions: {
     addMessage: assign(({ context, event }) => {
@@ -111,14 +153,13 @@ export const chatStreamMachine = setup({
     startTyping: assign(({ event }) => ({ typing: '', typingStartedAt: 'timestamp' in event ? event.timestamp : null })),
     appendDelta: assign({ typing: ({ context, event }) => (event.type === 'stream.typingDelta' ? context.typing + event.delta : context.typing) }),
     settleTyping: assign(({ context, event }) => settleTyping(context, 'timestamp' in event ? event.timestamp : new Date().toISOString())),
-    settleInterrupted: assign(({ context, event }) => ({
-      ...settleTyping(context, event.type === 'stream.interrupted' ? event.timestamp : new Date().toISOString(), true),
-      ttfbStartedAt: null,
+    interruptReply: assign(({ context, event }) => ({ ...interruptReply(context, 'timestamp' in event ? event.timestamp : new Date().toISOString()), restored: false })),
+    noteGone: assign(({ context, event }) => withEntry(context, { kind: 'system', text: GONE_NOTE, timestamp: 'timestamp' in event ? event.timestamp : new Date().toISOString() })),
+    endByReload: assign(({ context, event }) => ({
+      ...withEntry(context, { kind: 'system', text: RELOADED_NOTE, timestamp: 'timestamp' in event ? event.timestamp : new Date().toISOString() }),
+      endedByReload: true,
     })),
-    noteLostReply: assign(({ context, event }) => ({
-      ...withEntry(context, { kind: 'system', text: 'A reply was cut off by the connection loss before any text arrived.', timestamp: 'timestamp' in event ? event.timestamp : new Date().toISOString() }),
-      ttfbStartedAt: null,
-    })),
+    markResumed: assign({ restored: false }),
     startTtfb: assign({ ttfbStartedAt: ({ event }) => (event.type === 'stream.ttfbStart' ? event.receivedAt : null) }),
     receiveTtfb: assign(({ context, event }) => {
       if (event.type !== 'stream.ttfbReceived' || context.ttfbStartedAt === null) return {};
@@ -133,24 +174,33 @@ export const chatStreamMachine = setup({
   },
 }).createMachine({
   id: 'chatStream',
-  context: ({ input }) => ({
-    streamKey: input.streamKey,
-    title: input.title,
-    target: input.target,
-    transcript: [],
-    typing: '',
-    typingStartedAt: null,
-    unread: 0,
-    focused: input.focused,
-    ttfbStartedAt: null,
-    ttfbCount: 0,
-    ttfbTotalMs: 0,
-    lastTtfbMs: null,
-    averageTtfbMs: null,
-    draft: '',
-    nextId: 1,
-  }),
-  initial: 'open',
+  context: ({ input }) => {
+    const saved = input.restored;
+    return {
+      streamKey: input.streamKey,
+      title: saved?.title ?? input.title,
+      target: saved?.target ?? input.target,
+      transcript: saved?.transcript ?? [],
+      typing: saved?.typing ?? '',
+      typingStartedAt: saved?.typing != null ? (saved.typingStartedAt ?? new Date().toISOString()) : null,
+      unread: saved?.unread ?? 0,
+      focused: input.focused,
+      ttfbStartedAt: null,
+      ttfbCount: saved?.ttfbCount ?? 0,
+      ttfbTotalMs: saved?.ttfbTotalMs ?? 0,
+      lastTtfbMs: saved?.lastTtfbMs ?? null,
+      averageTtfbMs: saved && saved.ttfbCount > 0 ? saved.ttfbTotalMs / saved.ttfbCount : null,
+      draft: saved?.draft ?? '',
+      nextId: Math.max(0, ...(saved?.transcript ?? []).map((entry) => entry.id)) + 1,
+      restored: saved !== undefined && !saved.ended,
+      endedByReload: saved?.endedByReload ?? false,
+      savedEnded: saved?.ended ?? false,
+      // An ended chat saved as such comes back ended, with nothing being typed.
+      ...(saved?.ended ? { typing: '', typingStartedAt: null } : {}),
+    };
+  },
+  // A chat restored after a reload picks up where it was: typing, idle or ended.
+  initial: 'starting',
   on: {
     'stream.system': { actions: 'addSystem' },
     'stream.message': { actions: 'addMessage' },
@@ -159,10 +209,24 @@ export const chatStreamMachine = setup({
     'stream.draft': { actions: 'setDraft' },
   },
   states: {
+    starting: {
+      always: [
+        { guard: 'was saved ended', target: 'ended' },
+        { guard: 'was typing', target: 'open.typing' },
+        { target: 'open' },
+      ],
+    },
     open: {
       initial: 'idle',
       on: {
         'stream.userMessage': { actions: 'addUserMessage' },
+        'stream.resumed': { actions: 'markResumed' },
+        'stream.interrupted': { target: '.idle', actions: 'interruptReply' },
+        'stream.gone': { target: '.idle', actions: ['interruptReply', 'noteGone'] },
+        'stream.unresumable': [
+          { guard: 'was restored', target: 'ended', actions: ['interruptReply', 'endByReload'] },
+          { target: '.idle', actions: 'interruptReply' },
+        ],
         'stream.ttfbStart': { actions: 'startTtfb' },
         'stream.ttfbReceived': { actions: 'receiveTtfb' },
         'stream.terminate': { target: 'ended' },
@@ -171,7 +235,6 @@ export const chatStreamMachine = setup({
         idle: {
           on: {
             'stream.typingStart': { target: 'typing', actions: 'startTyping' },
-            'stream.interrupted': { guard: 'reply was cut before any text', actions: 'noteLostReply' },
           },
         },
         typing: {
@@ -180,7 +243,6 @@ export const chatStreamMachine = setup({
             'stream.typingEnd': { target: 'idle', actions: 'settleTyping' },
             // A second start without an end: keep what came, begin again.
             'stream.typingStart': { target: 'typing', reenter: true, actions: ['settleTyping', 'startTyping'] },
-            'stream.interrupted': { target: 'idle', actions: 'settleInterrupted' },
             'stream.terminate': { target: '#chatStream.ended', actions: 'settleTyping' },
           },
         },

@@ -6,7 +6,8 @@ import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { createServer, type PortalServer } from '../../server/app';
 import { chatGatewayOf, type ChatGateway } from '../../server/chat/gateway';
 import { contextOf } from '../../server/context';
-import { chatMachine, connectionStatus, createChatSocketActor, type ChatActor } from '../../src/machines/chat';
+import { chatMachine, connectionStatus, createChatSocketActor, type ChatActor, type RestoredChats } from '../../src/machines/chat';
+import { createChatStore, keepChatsStored } from '../../src/machines/chatPersistence';
 import type { ChatStreamActor, TranscriptEntry } from '../../src/machines/chatStream';
 import { jarFetch } from '../support/cookieJar';
 import { mswServer } from '../support/setupMsw';
@@ -46,9 +47,10 @@ async function chatToken(url: string, email = 'admin@example.com'): Promise<stri
   return request.jar.decoded('chat_session')!;
 }
 
-function startChat(url: string, token: string, clock?: SimulatedClock): ChatActor {
-  const machine = chatMachine.provide({ actors: { socket: createChatSocketActor({ url, token: () => token }) } });
-  const actor = createActor(machine, clock ? { clock } : {});
+function startChat(url: string, token: string, clock?: SimulatedClock, options: { restored?: RestoredChats | null; resumeTimeoutMs?: number } = {}): ChatActor {
+  const machine = chatMachine.provide({ actors: { socket: createChatSocketActor({ url, token: () => token, resumeTimeoutMs: options.resumeTimeoutMs }) } });
+  const input = { restored: options.restored ?? null };
+  const actor = createActor(machine, clock ? { clock, input } : { input });
   actors.push(actor);
   actor.start();
   return actor;
@@ -219,10 +221,8 @@ describe('chat connection against the real gateway', () => {
     await api.server.close();
     const dropped = await waitFor(actor, (s) => connectionStatus(s) === 3, { timeout: 5000 });
     expect(dropped.context.retryDelayMs).toBe(5000);
-    const cut = messages(chat).at(-1)!;
-    expect(cut).toMatchObject({ role: 'bot', interrupted: true });
-    expect(DEMO_REPLY('cut me off').startsWith(cut.msg)).toBe(true);
-    expect(cut.msg.length).toBeLessThan(DEMO_REPLY('cut me off').length);
+    // Not given up yet: a gateway that kept the stream would send the rest on resume.
+    expect(chat.getSnapshot().matches({ open: 'typing' })).toBe(true);
 
     clock.increment(4999);
     expect(connectionStatus(actor.getSnapshot())).toBe(3);
@@ -240,11 +240,172 @@ describe('chat connection against the real gateway', () => {
     await waitFor(actor, (s) => s.context.clientId !== null);
     expect(actor.getSnapshot().context.clientId).not.toBe(firstClientId);
     expect(actor.getSnapshot().context.attempt).toBe(0);
+    // The restarted gateway does not know the stream: the cut reply is settled as interrupted.
+    await waitFor(chat, (s) => s.matches({ open: 'idle' }), { timeout: 5000 });
+    const cut = messages(chat).at(-1)!;
+    expect(cut).toMatchObject({ role: 'bot', interrupted: true });
+    expect(DEMO_REPLY('cut me off').startsWith(cut.msg)).toBe(true);
+    expect(cut.msg.length).toBeLessThan(DEMO_REPLY('cut me off').length);
+    expect(chat.getSnapshot().context.transcript.at(-1)).toMatchObject({ kind: 'system', text: expect.stringContaining('no longer had this chat') });
 
     // Transcript intact, nothing duplicated; the same chat goes on with the restarted gateway.
     const before = messages(chat).map((m) => m.msg);
     expect(await replyTo(actor, chat, 'after')).toBe(DEMO_REPLY('after'));
     expect(messages(chat).map((m) => m.msg)).toEqual([...before, 'after', DEMO_REPLY('after')]);
     expect(messages(chat).filter((m) => m.interrupted)).toHaveLength(1);
+  });
+});
+
+/** sessionStorage as a Map: what the portal saves on `pagehide` and reads after the reload. */
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k), items };
+}
+
+/** A page reload: the page saves its chats as it goes, its socket closes, a new page restores them. */
+function reload(actor: ChatActor, url: string, token: string, options: { resumeTimeoutMs?: number } = {}): ChatActor {
+  const storage = memoryStorage();
+  const store = createChatStore(storage);
+  const stopSaving = keepChatsStored(actor, store, { owner: () => '1' });
+  stopSaving(); // saves once more, as `pagehide` does
+  actor.stop();
+  expect(storage.items.size).toBe(1);
+  return startChat(url, token, undefined, { restored: store.load('1'), ...options });
+}
+
+const userMessages = (ref: ChatStreamActor) => messages(ref).filter((m) => m.role === 'user').map((m) => m.msg);
+const chatNamed = (actor: ChatActor, key: string) => actor.getSnapshot().context.chats.find((c) => c.streamKey === key)!.ref;
+
+describe('chats that survive a reload (the gateway resume extension)', () => {
+  test('reload mid-reply: the restored chats resume and every character arrives once; drafts and the current chat come back', async () => {
+    const api = await startApi(':memory:');
+    const token = await chatToken(api.url);
+    const actor = startChat(api.url, token);
+    actor.send({ type: 'chat.connect' });
+    await connected(actor);
+    const first = await openChat(actor);
+    const second = await openChat(actor);
+    await replyTo(actor, first, 'settled before');
+    const keys = [first, second].map((c) => c.getSnapshot().context.streamKey);
+    api.gateway.options.deltaIntervalMs = 25;
+    actor.send({ type: 'chat.send', streamKey: keys[0]!, text: 'streaming one' });
+    actor.send({ type: 'chat.send', streamKey: keys[1]!, text: 'streaming two' });
+    second.send({ type: 'stream.draft', text: 'half-typed' });
+    await waitFor(first, (s) => s.context.typing.length > 10, { timeout: 5000 });
+
+    const restored = reload(actor, api.url, token);
+    // While the page is gone, the gateway keeps both replies going into its buffer.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(restored.getSnapshot().context.chats.map((c) => c.streamKey)).toEqual(keys);
+    expect(restored.getSnapshot().context.currentKey).toBe(keys[1]);
+    restored.send({ type: 'chat.connect' });
+    await connected(restored);
+    const [one, two] = keys.map((key) => chatNamed(restored, key)) as [ChatStreamActor, ChatStreamActor];
+    await waitFor(one, (s) => s.context.transcript.filter((e) => e.kind === 'message').length === 5 && s.matches({ open: 'idle' }), { timeout: 8000 });
+    await waitFor(two, (s) => s.context.transcript.filter((e) => e.kind === 'message').length === 3 && s.matches({ open: 'idle' }), { timeout: 8000 });
+
+    // Nothing lost, nothing twice: the exact texts, in order, and not one extra entry.
+    expect(messages(one).map((m) => m.msg)).toEqual([messages(one)[0]!.msg, 'settled before', DEMO_REPLY('settled before'), 'streaming one', DEMO_REPLY('streaming one')]);
+    expect(messages(two).map((m) => m.msg).slice(1)).toEqual(['streaming two', DEMO_REPLY('streaming two')]);
+    expect(messages(one).some((m) => m.interrupted)).toBe(false);
+    expect(two.getSnapshot().context.draft).toBe('half-typed');
+    // The chat goes on with the same stream on the gateway.
+    expect(await replyTo(restored, one, 'after the reload')).toBe(DEMO_REPLY('after the reload'));
+    expect(userMessages(one)).toEqual(['settled before', 'streaming one', 'after the reload']);
+  });
+
+  test('a dropped connection (gateway still up) resumes on reconnect: the reply streamed meanwhile arrives whole', async () => {
+    const api = await startApi(':memory:');
+    const token = await chatToken(api.url);
+    const clock = new SimulatedClock();
+    const actor = startChat(api.url, token, clock);
+    actor.send({ type: 'chat.connect' });
+    await connected(actor);
+    const chat = await openChat(actor);
+    api.gateway.options.deltaIntervalMs = 20;
+    actor.send({ type: 'chat.send', streamKey: chat.getSnapshot().context.streamKey, text: 'keep going' });
+    await waitFor(chat, (s) => s.context.typing.length > 5, { timeout: 5000 });
+    api.gateway.io.disconnectSockets(true);
+    await waitFor(actor, (s) => connectionStatus(s) === 3, { timeout: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    clock.increment(5000);
+    await connected(actor);
+    await waitFor(chat, (s) => s.context.transcript.filter((e) => e.kind === 'message').length === 3 && s.matches({ open: 'idle' }), { timeout: 8000 });
+    expect(messages(chat).map((m) => m.msg).slice(1)).toEqual(['keep going', DEMO_REPLY('keep going')]);
+    expect(messages(chat).some((m) => m.interrupted)).toBe(false);
+  });
+
+  test('grace expiry: after the grace period the gateway has let the stream go; the cut reply is marked, and the next message re-opens it', async () => {
+    const api = await startApi(':memory:');
+    api.gateway.options.resumeGraceMs = 150;
+    const token = await chatToken(api.url);
+    const actor = startChat(api.url, token);
+    actor.send({ type: 'chat.connect' });
+    await connected(actor);
+    const chat = await openChat(actor);
+    const key = chat.getSnapshot().context.streamKey;
+    api.gateway.options.deltaIntervalMs = 40;
+    actor.send({ type: 'chat.send', streamKey: key, text: 'too slow' });
+    await waitFor(chat, (s) => s.context.typing.length > 5, { timeout: 5000 });
+
+    const restored = reload(actor, api.url, token);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    restored.send({ type: 'chat.connect' });
+    await connected(restored);
+    const back = chatNamed(restored, key);
+    await waitFor(back, (s) => s.context.transcript.at(-1)?.kind === 'system', { timeout: 5000 });
+    const cut = messages(back).at(-1)!;
+    expect(cut).toMatchObject({ role: 'bot', interrupted: true });
+    expect(DEMO_REPLY('too slow').startsWith(cut.msg) && cut.msg.length < DEMO_REPLY('too slow').length).toBe(true);
+    expect(back.getSnapshot().context.transcript.at(-1)).toMatchObject({ text: expect.stringContaining('no longer had this chat') });
+    expect(back.getSnapshot().matches('ended')).toBe(false);
+    api.gateway.options.deltaIntervalMs = 2;
+    expect(await replyTo(restored, back, 'still there?')).toBe(DEMO_REPLY('still there?'));
+  });
+
+  test('a gateway without the extension: the reloaded chats end as "reloaded", transcript kept, read-only', async () => {
+    const api = await startApi(':memory:');
+    api.gateway.options.resumable = false;
+    const token = await chatToken(api.url);
+    const actor = startChat(api.url, token);
+    actor.send({ type: 'chat.connect' });
+    await connected(actor);
+    const chat = await openChat(actor);
+    const key = chat.getSnapshot().context.streamKey;
+    await replyTo(actor, chat, 'remember me');
+    const before = chat.getSnapshot().context.transcript.map((e) => (e.kind === 'message' ? e.msg : e.text));
+
+    const restored = reload(actor, api.url, token, { resumeTimeoutMs: 300 });
+    restored.send({ type: 'chat.connect' });
+    await connected(restored);
+    const back = chatNamed(restored, key);
+    await waitFor(back, (s) => s.matches('ended'), { timeout: 5000 });
+    expect(back.getSnapshot().context.endedByReload).toBe(true);
+    const after = back.getSnapshot().context.transcript.map((e) => (e.kind === 'message' ? e.msg : e.text));
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.at(-1)).toContain('cannot resume chats');
+    restored.send({ type: 'chat.send', streamKey: key, text: 'hello?' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(userMessages(back)).toEqual(['remember me']);
+  });
+
+  test('a resume of another user\'s stream is answered "gone" and replays nothing; the owner keeps the chat', async () => {
+    const api = await startApi(':memory:');
+    const owner = startChat(api.url, await chatToken(api.url));
+    owner.send({ type: 'chat.connect' });
+    await connected(owner);
+    const chat = await openChat(owner);
+    const key = chat.getSnapshot().context.streamKey;
+
+    const { io } = await import('socket.io-client');
+    const other = io(api.url, { transports: ['websocket'], auth: { token: await chatToken(api.url, 'viewer@example.com') }, reconnection: false, forceNew: true });
+    const received: unknown[] = [];
+    other.on('stream-message', (message: unknown) => received.push(message));
+    await new Promise<void>((resolve) => other.on('connect', () => resolve()));
+    const answer: unknown = await other.timeout(2000).emitWithAck('chat-resume', { streamKey: key, afterSeq: 0 });
+    other.disconnect();
+    expect(answer).toEqual({ ok: false, error: 'gone' });
+    expect(received).toEqual([]);
+    expect(await replyTo(owner, chat, 'mine')).toBe(DEMO_REPLY('mine'));
   });
 });

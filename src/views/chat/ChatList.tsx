@@ -10,6 +10,7 @@ const ChatListItem = memo(function ChatListItem({ stream, current, onSelect }: {
   const key = useSelector(stream, (s) => s.context.streamKey);
   const typing = useSelector(stream, isTyping);
   const ended = useSelector(stream, isEnded);
+  const reloaded = useSelector(stream, (s) => s.context.endedByReload);
   const unread = useSelector(stream, (s) => s.context.unread);
   return (
     <li>
@@ -17,7 +18,7 @@ const ChatListItem = memo(function ChatListItem({ stream, current, onSelect }: {
         <span className="chat-list-title">{title}</span>
         {/* The spaces keep the button's accessible name readable: "Alpha typing… 1 unread". */}
         {typing && <> <span className="chat-badge">typing…</span></>}
-        {ended && <> <span className="chat-badge chat-badge-ended">ended</span></>}
+        {ended && <> <span className="chat-badge chat-badge-ended">{reloaded ? 'ended (reloaded)' : 'ended'}</span></>}
         {unread > 0 && <> <span className="chat-badge chat-badge-unread">{unread} unread</span></>}
       </button>
     </li>

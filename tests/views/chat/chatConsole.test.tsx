@@ -16,11 +16,13 @@ import { mswServer } from '../../support/setupMsw';
 import { authSettled, startTestPortal } from '../../support/portal';
 
 // A stand-in gateway: the machine is the real one; the test plays the server's side.
-let sent: SocketCommand['command'][] = [];
+let sent: Extract<SocketCommand, { type: 'socket.send' }>['command'][] = [];
 const fakeSocket = fromCallback<SocketCommand, void, SocketReport>(({ sendBack, receive }) => {
   sendBack({ type: 'socket.connected' });
   sendBack({ type: 'socket.clientId', clientId: 'client-1' });
-  receive((command) => sent.push(command.command));
+  receive((command) => {
+    if (command.type === 'socket.send') sent.push(command.command);
+  });
 });
 
 // Animation frames run when the test says so.
@@ -39,7 +41,7 @@ function runFrame() {
 }
 
 function startChat(): ChatActor {
-  const actor = createActor(chatMachine.provide({ actors: { socket: fakeSocket } }));
+  const actor = createActor(chatMachine.provide({ actors: { socket: fakeSocket } }), { input: {} });
   actor.start();
   actor.send({ type: 'chat.connect' });
   return actor;
@@ -110,16 +112,17 @@ describe('chat panel', () => {
     expect(screen.queryByText('Bot is typing:')).toBeNull();
   });
 
-  test('end and close; a reply cut by a drop is marked interrupted', async () => {
+  test('end and close; a reply cut by a drop that the gateway cannot resume is marked interrupted', async () => {
     const user = userEvent.setup();
     const actor = startChat();
     gateway(actor, 'a', { type: 'typing-delta-start' }, 'Support bot');
     gateway(actor, 'a', { type: 'typing-delta', delta: 'half a repl' });
     act(() => actor.send({ type: 'socket.disconnected', reason: 'transport close' }));
+    act(() => actor.send({ type: 'chat.connect' }));
+    act(() => actor.send({ type: 'socket.resumed', streamKey: 'a', outcome: 'gone' }));
     render(currentPanel(actor));
     expect(screen.getByText('half a repl')).toBeInTheDocument();
     expect(screen.getByText('Interrupted: the connection dropped before this reply finished.')).toBeInTheDocument();
-    act(() => actor.send({ type: 'chat.connect' }));
     await user.click(screen.getByRole('button', { name: 'End chat' }));
     expect(sent).toContainEqual({ event: 'chat-end-request', payload: { streamKey: 'a' } });
     gateway(actor, 'a', { type: 'terminate' });
