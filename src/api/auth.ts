@@ -1,4 +1,5 @@
 import { readList, readRecord, parsePayload } from './envelope';
+import { ApiError } from './errors';
 import type { Http } from './http';
 import { accountSchema } from './schemas/account';
 import { permissionsSchema, type Permissions } from './schemas/permissions';
@@ -12,6 +13,15 @@ export interface Credentials {
 }
 
 const tokenSchema = z.object({ token: z.string() });
+
+/** SPEC §8: what the login flow says when the server signs in but no user comes back. */
+export const NO_USER_AFTER_LOGIN = 'Unable to fetch user after login, check your API settings.';
+
+/** No user at all (an empty body, `{data: null}`): SPEC's own message, not a parse failure. */
+function isNoUser(payload: unknown): boolean {
+  if (payload === undefined || payload === null || payload === '') return true;
+  return typeof payload === 'object' && !Array.isArray(payload) && (payload as { data?: unknown }).data == null;
+}
 
 export function createAuthApi(http: Http) {
   return {
@@ -27,6 +37,9 @@ export function createAuthApi(http: Http) {
     },
     async fetchUser(signal?: AbortSignal): Promise<User> {
       const response = await http.api.get('/v1/users/auth', { signal });
+      if (isNoUser(response.data)) {
+        throw new ApiError({ status: response.status, detail: NO_USER_AFTER_LOGIN, serverDetail: `GET /v1/users/auth answered ${response.status} without a user` });
+      }
       return readRecord(userSchema, response.data);
     },
     async fetchPermissions(signal?: AbortSignal): Promise<Permissions> {
@@ -43,7 +56,7 @@ export function createAuthApi(http: Http) {
       return parsePayload(tokenSchema, response.data).token;
     },
     async fetchAccounts(signal?: AbortSignal) {
-      const response = await http.api.get('/v1/accounts', { signal, query: { show: 100, page: 1 } });
+      const response = await http.api.get('/v1/accounts/', { signal, query: { show: 100, page: 1 } });
       return readList(accountSchema, response.data);
     },
   };

@@ -64,15 +64,20 @@ export function readFieldErrors(body: unknown): FieldErrors {
 }
 
 /**
- * SPEC §8's error-text rule: with an errors map, all its messages joined by newlines. Otherwise
- * the server's own message where it sent one ("other server messages are shown as returned"),
- * else 'API Error, please try again.'.
+ * SPEC §8's error-text rule, exactly: with an errors map, all its messages joined by newlines;
+ * with no response or no errors, 'API Error, please try again.'. The server's own message is not
+ * the text: it is the stored detail shown beside it (ApiError.serverDetail).
  */
 export function errorText(body: unknown): string {
   const joined = Object.values(readFieldErrors(body)).flat().join('\n');
-  if (joined) return joined;
-  if (isRecord(body) && typeof body.message === 'string' && body.message.trim()) return body.message;
-  return DEFAULT_ERROR_TEXT;
+  return joined || DEFAULT_ERROR_TEXT;
+}
+
+/** The server's `message`, trimmed and bounded (it is shown as text, never as HTML). */
+export function serverMessageOf(body: unknown): string | undefined {
+  if (!isRecord(body) || typeof body.message !== 'string') return undefined;
+  const message = body.message.trim();
+  return message ? message.slice(0, 1000) : undefined;
 }
 
 export function apiErrorFromResponse(status: number, body: unknown, summary?: string): ApiError {
@@ -81,7 +86,7 @@ export function apiErrorFromResponse(status: number, body: unknown, summary?: st
     status,
     detail: errorText(body),
     fieldErrors: readFieldErrors(body),
-    serverMessage: isRecord(body) && typeof body.message === 'string' ? body.message : undefined,
+    serverMessage: serverMessageOf(body),
   });
 }
 

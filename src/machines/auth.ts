@@ -10,8 +10,7 @@ import { landingPath } from './landing';
 import type { NavigationEvent } from './navigation';
 import { failureOf, type OperationFailure } from './operation';
 
-/** SPEC §8: what the login flow says when the server signs in but no user comes back. */
-export const NO_USER_AFTER_LOGIN = 'Unable to fetch user after login, check your API settings.';
+export { NO_USER_AFTER_LOGIN } from '../api/auth';
 
 export interface AuthContext {
   user: User | null;
@@ -83,6 +82,10 @@ export const authMachine = setup({
   guards: {
     'the browser says guest': () => readGuestFlag(),
     'the email is not verified': ({ event }) => isUnverified((event as { error?: unknown }).error),
+    'there is simply no session': ({ event }) => {
+      const error = (event as { error?: unknown }).error;
+      return error instanceof ApiError && (error.status === 401 || error.status === 419);
+    },
   },
 }).createMachine({
   id: 'auth',
@@ -104,7 +107,9 @@ export const authMachine = setup({
         },
         onError: [
           { guard: 'the email is not verified', target: 'unverified' },
-          { target: 'signedOut', actions: 'markGuest' },
+          // No session (401/419) is the ordinary signed-out case; anything else is SPEC §8's user-load error.
+          { guard: 'there is simply no session', target: 'signedOut', actions: 'markGuest' },
+          { target: 'signedOut', actions: ['markGuest', assign({ error: ({ event }) => failureOf(event.error, 'Error Loading User') })] },
         ],
       },
     },
@@ -147,9 +152,9 @@ export const authMachine = setup({
           { guard: 'the email is not verified', target: 'unverified' },
           {
             target: 'signedOut',
-            actions: assign({
-              error: ({ event }) => ({ ...failureOf(event.error, 'Error Fetching User'), detail: NO_USER_AFTER_LOGIN }),
-            }),
+            // SPEC §8: a user-fetch error shows its own message ('Unable to fetch user after login…'
+            // only when no user came back at all; src/api/auth.ts decides which).
+            actions: assign({ error: ({ event }) => failureOf(event.error, 'Error Fetching User') }),
           },
         ],
       },

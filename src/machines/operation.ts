@@ -7,7 +7,10 @@ export type OperationStatusCode = (typeof OperationStatus)[keyof typeof Operatio
 
 export interface OperationFailure {
   summary: string;
+  /** SPEC §8's error text: the joined errors map, or 'API Error, please try again.'. */
   detail: string;
+  /** The server's error detail (its message, or what came back instead of what SPEC promises). */
+  serverDetail?: string;
   status: number;
   fieldErrors: Record<string, string[]>;
 }
@@ -34,7 +37,14 @@ export interface OperationInput {
 
 export function failureOf(error: unknown, summary: string): OperationFailure {
   const apiError = error instanceof ApiError ? error.withSummary(summary) : toApiError(error, summary);
-  return { summary, detail: apiError.detail, status: apiError.status, fieldErrors: apiError.fieldErrors };
+  return {
+    summary: apiError.summary,
+    detail: apiError.detail,
+    // With an errors map the text already is the server's own words; its summary message adds nothing.
+    ...(apiError.serverDetail && Object.keys(apiError.fieldErrors).length === 0 ? { serverDetail: apiError.serverDetail } : {}),
+    status: apiError.status,
+    fieldErrors: apiError.fieldErrors,
+  };
 }
 
 /**

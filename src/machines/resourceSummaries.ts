@@ -21,8 +21,9 @@ export const GENERIC_SUMMARIES: Record<ResourceKind, string> = {
  * one. `fetch` (the section's first 100 records, for pickers) reads like its browse.
  */
 export const SECTION_SUMMARIES: Record<ResourceKey, Partial<Record<ResourceKind, string>>> = {
-  users: { browse: 'Error Loading Users', fetch: 'Error Loading Users', add: 'New User Failed', edit: 'Edit Failed', delete: 'Delete User Failed' },
-  accounts: { browse: 'Error Loading Accounts', fetch: 'Error Loading Accounts' },
+  users: { browse: 'Error Loading Users', fetch: 'Error Loading Users', read: 'Error Loading User', add: 'New User Failed', edit: 'Edit Failed', delete: 'Delete User Failed' },
+  // Accounts are deleted from their own page (/accounts/{id}/delete): SPEC §8's plain "Delete Failed".
+  accounts: { browse: 'Error Loading Accounts', fetch: 'Error Loading Accounts', delete: 'Delete Failed' },
   roles: { browse: 'Error Loading Roles', fetch: 'Error Loading Roles', read: 'Error Loading Role' },
   instances: { browse: 'Error Loading Instances', fetch: 'Error Loading Instances' },
   actions: { browse: 'Error Loading Actions', fetch: 'Error Loading Actions', paginate: 'Error Paginating Actions' },

@@ -42,12 +42,33 @@ describe('auth flow: csrf → login → user → permissions → landing', () =>
     expect(error?.fieldErrors.email).toEqual(['These credentials do not match our records.']);
   });
 
-  test('no user after login (malformed users/auth payload) gives SPEC’s message', async () => {
-    mswServer.use(...signInHandlers({ user: { data: { nope: true } } }));
+  test('no user after login ({data: null}) gives SPEC’s message', async () => {
+    mswServer.use(...signInHandlers({ user: { data: null } }));
     const { portal } = startTestPortal('/login');
     portal.auth.send({ type: 'auth.submit', credentials });
     await waitFor(portal.auth, (s) => s.matches('signedOut') && s.context.error !== null);
     expect(portal.auth.getSnapshot().context.error).toMatchObject({ summary: 'Error Fetching User', detail: NO_USER_AFTER_LOGIN });
+  });
+
+  test('a user-fetch error keeps its own message: a malformed user names the failing path', async () => {
+    mswServer.use(...signInHandlers({ user: { data: { nope: true } } }));
+    const { portal } = startTestPortal('/login');
+    portal.auth.send({ type: 'auth.submit', credentials });
+    await waitFor(portal.auth, (s) => s.matches('signedOut') && s.context.error !== null);
+    const { error } = portal.auth.getSnapshot().context;
+    expect(error).toMatchObject({ summary: 'Error Fetching User', detail: 'API Error, please try again.' });
+    expect(error?.serverDetail).toMatch(/^Unexpected response at data\.(id|email)/);
+  });
+
+  test('a user-fetch error keeps its own message: the server’s message is the detail', async () => {
+    mswServer.use(
+      http.get(`${API}/api/v1/users/auth`, () => HttpResponse.json({ message: 'Server Error' }, { status: 500 })),
+      ...signInHandlers(),
+    );
+    const { portal } = startTestPortal('/login');
+    portal.auth.send({ type: 'auth.submit', credentials });
+    await waitFor(portal.auth, (s) => s.matches('signedOut') && s.context.error !== null);
+    expect(portal.auth.getSnapshot().context.error).toMatchObject({ summary: 'Error Fetching User', detail: 'API Error, please try again.', serverDetail: 'Server Error' });
   });
 
   test('an unverified email moves to /email-verification with a redirect', async () => {
@@ -93,7 +114,7 @@ describe('auth flow: csrf → login → user → permissions → landing', () =>
     const { portal } = startTestPortal('/login');
     portal.auth.send({ type: 'auth.submit', credentials });
     await waitFor(portal.auth, (s) => s.matches('signedOut') && s.context.error !== null);
-    expect(portal.auth.getSnapshot().context.error).toMatchObject({ summary: 'Error fetching user permissions', detail: 'boom' });
+    expect(portal.auth.getSnapshot().context.error).toMatchObject({ summary: 'Error fetching user permissions', detail: 'API Error, please try again.', serverDetail: 'boom' });
   });
 
   test('logout clears the user, goes to /login, and still signs out when the server fails', async () => {
@@ -137,7 +158,7 @@ describe('auth flow: csrf → login → user → permissions → landing', () =>
     const { portal, navigations } = startTestPortal('/login');
     portal.auth.send({ type: 'auth.submit', credentials });
     await waitFor(portal.auth, (s) => s.matches('signedOut') && s.context.error !== null);
-    expect(portal.auth.getSnapshot().context.error?.detail).toBe('CSRF token mismatch.');
+    expect(portal.auth.getSnapshot().context.error?.serverDetail).toBe('CSRF token mismatch.');
     expect(navigations).toHaveLength(0);
   });
 
@@ -149,7 +170,7 @@ describe('auth flow: csrf → login → user → permissions → landing', () =>
     const { portal, navigations } = startTestPortal('/login');
     portal.auth.send({ type: 'auth.submit', credentials });
     await authSettled(portal);
-    await expect(portal.http.api.get('/v1/reporting/global')).rejects.toMatchObject({ status: 403, detail: 'This action is unauthorized.' });
+    await expect(portal.http.api.get('/v1/reporting/global')).rejects.toMatchObject({ status: 403, serverDetail: 'This action is unauthorized.' });
     expect(portal.auth.getSnapshot().value).toBe('signedIn');
     expect(navigations.at(-1)?.to).toBe('/error/forbidden');
   });

@@ -63,3 +63,19 @@ test('an expired session on return lands signed out; an unverified one in `unver
   );
   expect((await waitFor(restoringAuth(), (s) => !s.matches('restoring'))).value).toBe('unverified');
 });
+
+test('a returning session whose user cannot be loaded says "Error Loading User"; no session says nothing', async () => {
+  mswServer.use(
+    http.get(`${API}/api/v1/users/auth`, () => HttpResponse.json({ message: 'Server Error' }, { status: 500 })),
+    http.get(`${API}/api/v1/user/permissions`, () => HttpResponse.json(permissionsFor('all'))),
+  );
+  const failed = await waitFor(restoringAuth(), (s) => !s.matches('restoring'));
+  expect(failed.value).toBe('signedOut');
+  expect(failed.context.error).toMatchObject({ summary: 'Error Loading User', detail: 'API Error, please try again.', serverDetail: 'Server Error' });
+  mswServer.resetHandlers();
+  mswServer.use(
+    http.get(`${API}/api/v1/users/auth`, () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })),
+    http.get(`${API}/api/v1/user/permissions`, () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })),
+  );
+  expect((await waitFor(restoringAuth(), (s) => !s.matches('restoring'))).context.error).toBeNull();
+});

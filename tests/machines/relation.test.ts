@@ -98,7 +98,7 @@ describe('relations: list, available (show=100&page=1), assign, remove', () => {
     actor.send({ type: 'relation.open', ownerId: '1' });
     await settled(actor, 'list');
     await settled(actor, 'available');
-    expect(relationOperation(actor, 'list').getSnapshot().context.error).toMatchObject({ summary: 'Error Loading Scorecards', detail: 'Down' });
+    expect(relationOperation(actor, 'list').getSnapshot().context.error).toMatchObject({ summary: 'Error Loading Scorecards', serverDetail: 'Down' });
     expect(relationOperation(actor, 'available').getSnapshot().context.error?.summary).toBe('Error Loading Scorecards Available');
   });
 });
@@ -152,7 +152,7 @@ describe('workflow contacts', () => {
     else actor.send({ type: `relation.${kind}`, itemId: '2' });
     await settled(actor, kind);
     const error = relationOperation(actor, kind).getSnapshot().context.error;
-    expect(visibleRelationError('workflows.contacts', kind, error)).toMatchObject({ summary, detail: 'Refused' });
+    expect(visibleRelationError('workflows.contacts', kind, error)).toMatchObject({ summary, serverDetail: 'Refused' });
     expect(log).not.toHaveBeenCalled();
   });
 

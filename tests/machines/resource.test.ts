@@ -187,7 +187,7 @@ describe('resource actor: SPEC §8 summaries', () => {
     actor.send({ type: 'resource.delete', id: '1' });
     actor.send({ type: 'resource.export' });
     for (const kind of ['read', 'add', 'edit', 'delete', 'export']) await settled(actor, kind);
-    expect(resourceError(actor, 'read')).toMatchObject({ summary: 'Error Loading Record', detail: 'Not found.' });
+    expect(resourceError(actor, 'read')).toMatchObject({ summary: 'Error Loading Record', serverDetail: 'Not found.' });
     expect(resourceError(actor, 'add')).toMatchObject({
       summary: 'New Record Failed',
       detail: 'The name field is required.\nThe email must be valid.',
@@ -210,6 +210,8 @@ describe('resource actor: SPEC §8 summaries', () => {
     ['agent-instructions', 'paginate', 'Error Paginating Agent Instructions'],
     ['users', 'browse', 'Error Loading Users'],
     ['users', 'delete', 'Delete User Failed'],
+    ['users', 'read', 'Error Loading User'],
+    ['accounts', 'delete', 'Delete Failed'],
     ['workflows', 'browse', 'Error Loading Workflows'],
     ['accounts', 'browse', 'Error Loading Accounts'],
   ] as const)('%s %s failure → "%s"', async (section, kind, summary) => {
@@ -221,7 +223,7 @@ describe('resource actor: SPEC §8 summaries', () => {
     else if (kind === 'export') actor.send({ type: 'resource.export' });
     else actor.send({ type: 'resource.browse' });
     await settled(actor, kind);
-    expect(resourceError(actor, kind)).toMatchObject({ summary, detail: 'Boom' });
+    expect(resourceError(actor, kind)).toMatchObject({ summary, serverDetail: 'Boom' });
     expect(summaryFor(section, kind)).toBe(summary);
   });
 
@@ -321,7 +323,7 @@ describe('resource actors in the system', () => {
     for (const kind of ['countries', 'searchNumbers', 'purchase']) await settled(instances, kind);
     expect(resourceError(instances, 'countries')?.summary).toBe('Error Loading Available Countries');
     expect(resourceError(instances, 'searchNumbers')?.summary).toBe('Error Loading Available Phone Number');
-    expect(resourceError(instances, 'purchase')).toMatchObject({ summary: 'Error Purchasing Phone Number', detail: 'Number taken' });
+    expect(resourceError(instances, 'purchase')).toMatchObject({ summary: 'Error Purchasing Phone Number', serverDetail: 'Number taken' });
   });
 
   test('users: password-reset email and resend verification', async () => {
@@ -340,7 +342,7 @@ describe('resource actors in the system', () => {
     await settled(users, 'passwordResetEmail');
     await settled(users, 'resendVerification');
     expect(calls).toEqual(['/api/v1/users/8/password-reset-email']);
-    expect(resourceError(users, 'resendVerification')).toMatchObject({ summary: 'Error resending email verification', detail: 'Mailer down' });
+    expect(resourceError(users, 'resendVerification')).toMatchObject({ summary: 'Error resending email verification', serverDetail: 'Mailer down' });
   });
 });
 

@@ -135,7 +135,7 @@ describe('conversation report actor', () => {
     stop.push(() => actor.stop());
     actor.send({ type: 'conversationReport.open', id: 'x', tab: 'overview' });
     const failed = await waitFor(reportOperation(actor, 'conversation'), (s) => s.matches('failed'));
-    expect(failed.context.error).toMatchObject({ summary: 'Error Loading Record', detail: 'Conversation not found.' });
+    expect(failed.context.error).toMatchObject({ summary: 'Error Loading Record', serverDetail: 'Conversation not found.' });
   });
 });
 

@@ -97,7 +97,7 @@ describe('confirming: following the signed URL', () => {
     const { portal, api } = guestPortal('/email-verification-confirmation');
     const flow = createActor(createConfirmEmailFlow(api), { input: { auth: portal.auth, navigation: portal.navigation, path: PATH } }).start();
     await waitFor(flow, (s) => s.matches('failed'));
-    expect(flow.getSnapshot().context.error).toMatchObject({ summary: VERIFY_FAILED_SUMMARY, detail: 'Not Found.' });
+    expect(flow.getSnapshot().context.error).toMatchObject({ summary: VERIFY_FAILED_SUMMARY, serverDetail: 'Not Found.' });
   });
 
   test('no answer is "Error verifying email"; trying again can succeed', async () => {

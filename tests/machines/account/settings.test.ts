@@ -38,7 +38,7 @@ describe('account settings', () => {
     mswServer.use(http.get(`${API}/api/v1/user/settings`, () => (down ? HttpResponse.json({ message: 'Server Error' }, { status: 500 }) : HttpResponse.json({ data: settings }))));
     const flow = createActor(createSettingsFlow(api), { input: { auth: portal.auth } }).start();
     await waitFor(flow, (s) => s.matches('loadFailed'));
-    expect(flow.getSnapshot().context.error).toMatchObject({ summary: FETCH_SETTINGS_SUMMARY, detail: 'Server Error' });
+    expect(flow.getSnapshot().context.error).toMatchObject({ summary: FETCH_SETTINGS_SUMMARY, serverDetail: 'Server Error' });
     down = false;
     flow.send({ type: 'settings.retry' });
     await waitFor(flow, (s) => s.matches('ready'));

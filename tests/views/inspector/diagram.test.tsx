@@ -21,7 +21,7 @@ describe('statechart diagram', () => {
     expect(chart.edges).toContainEqual({ from: 'signedOut', to: 'signingIn', label: 'auth.submit' });
     expect(chart.edges).toContainEqual({ from: 'signedIn', to: 'signingOut', label: 'auth.logout' });
     // Two transitions between the same states share one edge, labelled with both.
-    expect(chart.edges).toContainEqual({ from: 'restoring', to: 'signedOut', label: 'error / always [the browser says guest]' });
+    expect(chart.edges).toContainEqual({ from: 'restoring', to: 'signedOut', label: 'error [there is simply no session] / error / always [the browser says guest]' });
     expect(chart.edges).toContainEqual({ from: 'restoring', to: 'signedIn', label: 'done' });
     // No two states overlap inside the same parent.
     for (const state of chart.states.values()) {
