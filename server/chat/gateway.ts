@@ -36,6 +36,9 @@ export const DEFAULT_GATEWAY_OPTIONS: ChatGatewayOptions = {
   resumable: true,
 };
 
+/** What the chat shows whenever the bot's model fails, whatever the reason. */
+export const MODEL_UNREACHABLE = 'The model could not be reached; the demo bot answered instead.';
+
 /** Chats per user kept for reconnects; the oldest ended ones go first. */
 const MAX_CHATS_PER_USER = 100;
 const MAX_MESSAGE_CHARS = 4000;
@@ -296,8 +299,9 @@ export class ChatGateway {
             this.emit(chat, { type: 'system', text: 'The model stopped answering part-way; its reply is incomplete.' });
             return;
           }
-          const reason = error instanceof Error ? error.message : 'unknown error';
-          this.emit(chat, { type: 'system', text: `The model “${persona.llm.model}” could not be reached (${reason}); the demo bot answered instead.` });
+          // One neutral text: the reason (refused address, connection refused, HTTP status) would
+          // tell a user which internal hosts and ports exist.
+          this.emit(chat, { type: 'system', text: MODEL_UNREACHABLE });
           await this.streamDemo(chat, message, push, signal);
         }
       } else {

@@ -1,3 +1,4 @@
+import { outboundPolicyFromEnv, postOutbound, type OutboundPolicy } from './outboundPolicy';
 import type { Persona } from './persona';
 
 export interface LlmTurn {
@@ -13,28 +14,32 @@ export function streamableLlm(persona: Persona): persona is Persona & { llm: { b
 /**
  * Streams a chat completion from an OpenAI-compatible endpoint (`POST {base_url}/chat/completions`
  * with `stream: true`, server-sent events), calling `onDelta` for each content piece. Rejects on
- * any failure before or during the stream; the caller decides how to fall back.
- * `LLM_API_KEY` (environment) is sent as a Bearer token when set.
+ * any failure before or during the stream; the caller decides how to fall back. The request
+ * goes out under `policy` (outboundPolicy.ts: no private addresses, the record's own API key).
  */
 export async function streamCompletion(
   persona: Persona & { llm: { baseUrl: string } },
   turns: LlmTurn[],
   onDelta: (delta: string) => void,
   signal: AbortSignal,
-  fetchImpl: typeof fetch = fetch,
+  policy: OutboundPolicy = outboundPolicyFromEnv(),
 ): Promise<void> {
   const url = `${persona.llm.baseUrl.replace(/\/$/, '')}/chat/completions`;
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
-  if (process.env.LLM_API_KEY) headers.authorization = `Bearer ${process.env.LLM_API_KEY}`;
   const body: Record<string, unknown> = { model: persona.llm.model, messages: turns, stream: true };
   if (persona.llm.temperature !== null) body.temperature = persona.llm.temperature;
   if (persona.llm.maxTokens !== null) body.max_tokens = persona.llm.maxTokens;
-  const response = await fetchImpl(url, { method: 'POST', headers, body: JSON.stringify(body), signal });
-  if (!response.ok || !response.body) throw new Error(`The model answered HTTP ${response.status}.`);
+  const response = await postOutbound(url, { headers, body: JSON.stringify(body), apiKey: persona.llm.apiKey ?? null, signal }, policy);
+  if ((response.statusCode ?? 0) < 200 || (response.statusCode ?? 0) >= 300) {
+    response.resume();
+    throw new Error(`The model answered HTTP ${response.statusCode}.`);
+  }
   const decoder = new TextDecoder();
   let buffer = '';
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+  for await (const chunk of response as AsyncIterable<Uint8Array>) {
     buffer += decoder.decode(chunk, { stream: true });
+    // A stream without newlines must not grow without bound.
+    if (buffer.length > 1_000_000) throw new Error('The model sent an oversized event.');
     let newline: number;
     while ((newline = buffer.indexOf('\n')) >= 0) {
       const line = buffer.slice(0, newline).trim();

@@ -7,7 +7,8 @@ export interface Persona {
   name: string;
   greeting: string;
   instructions: string;
-  llm: { provider: string; model: string; baseUrl: string | null; temperature: number | null; maxTokens: number | null } | null;
+  /** `apiKey`: the record's own key (write-only in the API), never shown to anyone. */
+  llm: { provider: string; model: string; baseUrl: string | null; temperature: number | null; maxTokens: number | null; apiKey?: string | null } | null;
 }
 
 export const DEMO_PERSONA: Persona = {
@@ -34,7 +35,7 @@ function guarded<T>(read: () => T): T | undefined {
 
 interface BotRow { id: number; account_id: number | null; name: string; greeting: string | null }
 interface AgentRow { instructions: string | null; llm_id: number | null }
-interface LlmRow { provider: string; model: string; base_url: string | null; temperature: number | null; max_tokens: number | null }
+interface LlmRow { provider: string; model: string; base_url: string | null; temperature: number | null; max_tokens: number | null; api_key: string | null }
 export interface InstanceRow { id: number; account_id: number | null; name: string | null; bot_id: number | null; phone_number: string | null }
 
 export function findInstance(db: Database, id: number): InstanceRow | null | undefined {
@@ -71,7 +72,7 @@ export function resolvePersona(db: Database, target: { botId?: number | null; in
         .get(bot.id) as AgentRow | undefined,
   );
   const llmRow = agent?.llm_id
-    ? guarded(() => db.prepare('SELECT provider, model, base_url, temperature, max_tokens FROM llms WHERE id = ?').get(agent.llm_id) as LlmRow | undefined)
+    ? guarded(() => db.prepare('SELECT provider, model, base_url, temperature, max_tokens, api_key FROM llms WHERE id = ?').get(agent.llm_id) as LlmRow | undefined)
     : undefined;
   return {
     botId: bot.id,
@@ -80,7 +81,7 @@ export function resolvePersona(db: Database, target: { botId?: number | null; in
     greeting: bot.greeting?.trim() || `Hello! I am ${bot.name}. How can I help?`,
     instructions: agent?.instructions?.trim() || DEMO_PERSONA.instructions,
     llm: llmRow
-      ? { provider: llmRow.provider, model: llmRow.model, baseUrl: llmRow.base_url, temperature: llmRow.temperature, maxTokens: llmRow.max_tokens }
+      ? { provider: llmRow.provider, model: llmRow.model, baseUrl: llmRow.base_url, temperature: llmRow.temperature, maxTokens: llmRow.max_tokens, apiKey: llmRow.api_key }
       : null,
   };
 }

@@ -125,7 +125,7 @@ const CASES: ResourceCase[] = [
   },
   {
     path: 'llms', nameField: 'name', owned: true,
-    create: { name: 'Probe LLM', provider: 'openai-compatible', model: 'probe-model', base_url: 'http://127.0.0.1:9/v1', temperature: 0.2, max_tokens: 256 },
+    create: { name: 'Probe LLM', provider: 'openai-compatible', model: 'probe-model', base_url: 'https://models.example.com/v1', temperature: 0.2, max_tokens: 256 },
     patch: { temperature: 1.5, base_url: '' },
     required: { field: 'model', message: 'The model field is required.' },
     invalid: { body: { name: 'X', provider: 'openai', model: 'm', temperature: 3 }, field: 'temperature', message: 'The temperature field must not be greater than 2.' },

@@ -17,6 +17,9 @@ async function fakeModel(handler: http.RequestListener): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 }
 
+// The fake model listens on loopback over http: allowed only because the policy lists it (LLM_LOCAL_HOSTS).
+const LOCAL_MODEL = { localHosts: new Set(['127.0.0.1']), serverKey: null };
+
 const persona = (baseUrl: string): Persona & { llm: { baseUrl: string } } => ({
   ...DEMO_PERSONA,
   llm: { provider: 'openai-compatible', model: 'tiny', baseUrl, temperature: 0.2, maxTokens: 50 },
@@ -36,14 +39,14 @@ describe('OpenAI-compatible streaming for the gateway', () => {
       });
     });
     const deltas: string[] = [];
-    await streamCompletion(persona(url), [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }], (d) => deltas.push(d), new AbortController().signal);
+    await streamCompletion(persona(url), [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }], (d) => deltas.push(d), new AbortController().signal, LOCAL_MODEL);
     expect(deltas).toEqual(['Hel', 'lo ', 'there']);
     expect(body).toMatchObject({ model: 'tiny', stream: true, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }] });
   });
 
   test('an HTTP error rejects (the gateway then falls back to the demo text)', async () => {
     const url = await fakeModel((_req, res) => res.writeHead(502).end());
-    await expect(streamCompletion(persona(url), [], () => {}, new AbortController().signal)).rejects.toThrow('The model answered HTTP 502.');
+    await expect(streamCompletion(persona(url), [], () => {}, new AbortController().signal, LOCAL_MODEL)).rejects.toThrow('The model answered HTTP 502.');
   });
 
   test('only openai-compatible LLMs with a base URL are streamed', () => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { outboundPolicyFromEnv, outboundUrlProblem } from '../../chat/outboundPolicy';
 import { crudRouter } from '../crud';
+import { fieldError } from '../errors';
 import { decimal, integer, oneOf, optionalUrl, requiredString } from '../fields';
 import type { ResourceConfig } from '../resource';
 
@@ -12,13 +14,23 @@ const create = z.object({
   base_url: optionalUrl,
   temperature: decimal(0, 2).optional(),
   max_tokens: integer(1, 200_000).optional(),
+  /** Write-only: stored, sent only to this record's base_url, never answered. Blank keeps the stored key. */
+  api_key: z.string().trim().max(500).optional(),
 });
+
+/** The base_url rule of the chat gateway's outbound policy (https; http only for LLM_LOCAL_HOSTS), as a 422. */
+export function checkedBaseUrl(value: unknown, field = 'base_url'): void {
+  if (typeof value !== 'string') return;
+  const problem = outboundUrlProblem(value, outboundPolicyFromEnv());
+  if (problem) throw fieldError(field, problem);
+}
 
 /** Model definitions agents run on (the chat gateway reads provider, model, base_url, …). */
 export const llmResource: ResourceConfig = {
   path: 'llms',
   table: 'llms',
   model: 'LLMs',
+  // api_key is deliberately not a field: fields are what responses and exports show.
   fields: ['name', 'provider', 'model', 'base_url', 'temperature', 'max_tokens'],
   create,
   update: create.partial(),
@@ -27,6 +39,13 @@ export const llmResource: ResourceConfig = {
     sortable: { name: 'llms.name COLLATE NOCASE', provider: 'llms.provider', model: 'llms.model' },
     filterable: { provider: 'llms.provider' },
     searchable: ['llms.name', 'llms.model'],
+  },
+  hooks: {
+    prepare(input) {
+      checkedBaseUrl(input.base_url);
+      const { api_key: apiKey, ...rest } = input;
+      return typeof apiKey === 'string' && apiKey !== '' ? { ...rest, api_key: apiKey } : rest;
+    },
   },
 };
 

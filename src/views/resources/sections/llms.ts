@@ -26,6 +26,8 @@ export const llms: SectionConfig = {
     { name: 'base_url', label: 'Base URL', type: 'url' },
     { name: 'temperature', label: 'Temperature', type: 'number', min: 0, max: 2, decimal: true },
     { name: 'max_tokens', label: 'Max tokens', type: 'number', min: 1 },
+    // Write-only: the API never returns the key, so the field is always blank and blank keeps it.
+    { name: 'api_key', label: 'API key', type: 'password', hint: 'Write-only: leave blank to keep the stored key.' },
   ],
   tabs: [],
 };
