@@ -6,7 +6,7 @@ import type { PermissionAction } from '../auth/models';
 import { requirePermission } from '../auth/permissions';
 import { sendCsvExport, wantsCsvExport } from './csv';
 import { fieldError } from './errors';
-import type { RouterFactory } from './index';
+import type { RouterFactory } from './routerFactory';
 import { paginate } from './list';
 import { checkReferences, targetAccountId } from './ownership';
 import { found, idParam, sendRecord } from './record';

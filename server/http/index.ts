@@ -13,9 +13,9 @@ import { resourceRouters } from './routes/resources';
 import { sessionRoutes } from './routes/session';
 import { SSO_TOKEN_PATH, ssoTokenRoutes } from './routes/ssoToken';
 import { twoFactorRoutes } from './routes/twoFactor';
+import type { RouterFactory } from './routerFactory';
 
-/** A router factory: receives the context, returns an Express router. */
-export type RouterFactory = (ctx: AppContext) => Router;
+export type { RouterFactory } from './routerFactory';
 
 /**
  * THE list of routers. To add a resource, write `routes/<name>.ts` exporting a RouterFactory

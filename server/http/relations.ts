@@ -2,7 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import type { AccountScope } from '../auth/accountScope';
 import type { Database } from '../db/connection';
 import { guard, loadScoped } from './crud';
-import type { RouterFactory } from './index';
+import type { RouterFactory } from './routerFactory';
 import { paginate } from './list';
 import { found, idParam, sendRecord } from './record';
 import { findInScope, listSpecOf, q, rowAccountId, toRecord, type ResourceConfig, type Row } from './resource';

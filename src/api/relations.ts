@@ -1,16 +1,16 @@
-import { listEnvelope, parsePayload, readRecord, type List } from './envelope';
+import { readRecord, type List } from './envelope';
 import type { Http } from './http';
 import { resourceApiFor, RESOURCE_DEFS, type ResourceKey } from './resources';
 import { slotsBriefSchema, type SlotsBrief } from './schemas/phoneNumber';
 import { workflowContactSchema } from './schemas/workflow';
+import { itemsOf, readItems, type RelationItem } from './relationItems';
 import { createUsersApi } from './users';
-import { z } from './zod';
+
+// Where relation items are read (users.ts reads them too, so they live in their own module).
+export { itemsOf, readItems, type RelationItem } from './relationItems';
 
 /** SPEC §9: available-item lists ask for page 1 of 100. */
 export const AVAILABLE_QUERY = { show: 100, page: 1 } as const;
-
-/** An item of a relation list: a related record, or a workflow-contact link row. */
-export type RelationItem = Record<string, unknown>;
 
 /**
  * Every relation of SPEC §7, named `<owner>.<related>`. Each has the calls the server offers for
@@ -44,17 +44,6 @@ export interface RelationApi {
 }
 
 const enc = encodeURIComponent;
-/** `{data: [...], links, meta}` when the server paginates, `{data: [...]}` when it does not. */
-export function readItems<S extends z.ZodMiniType>(schema: S, payload: unknown): List<z.infer<S>> | z.infer<S>[] {
-  const paged = listEnvelope(schema).safeParse(payload);
-  if (paged.success) return paged.data as List<z.infer<S>>;
-  return parsePayload(z.object({ data: z.array(schema) }), payload).data as z.infer<S>[];
-}
-
-export function itemsOf<T>(list: List<T> | T[]): T[] {
-  return Array.isArray(list) ? list : list.data;
-}
-
 /** Roles, instances and workflows ↔ dispositions/scorecards, agents ↔ tools, bots ↔ agents: POST/DELETE per item. */
 function pathRelation(http: Http, owner: ResourceKey, related: ResourceKey, segment: string, options: { listed: boolean }): RelationApi {
   const schema = RESOURCE_DEFS[related].schema;

@@ -1,5 +1,5 @@
 import type { Http } from './http';
-import { readItems, itemsOf, type RelationItem } from './relations';
+import { itemsOf, readItems, type RelationItem } from './relationItems';
 import { roleSchema } from './schemas/role';
 
 const enc = encodeURIComponent;

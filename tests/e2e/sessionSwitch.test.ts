@@ -11,7 +11,7 @@ afterAll(async () => {
 });
 
 /** The record links of the Bots table now on the page. */
-const botLinks = () => e2e.page.getByRole('table', { name: 'Bots' }).getByRole('link', { name: /^Open / }).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+const botLinks = () => e2e.page.getByRole('table', { name: 'Bots' }).getByRole('link', { name: /^Open / }).evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
 
 describe('one session lifecycle in Chromium', () => {
   test('sign out, sign in as another user whose list is slow: the first user’s rows never render', async () => {

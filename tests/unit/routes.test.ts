@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { ROUTES, activeTab, isOtherVendorPath } from '../../src/routes';
+import { activeTab } from '../../src/route';
+import { ROUTES, isOtherVendorPath } from '../../src/routes';
 
 const paths = ROUTES.map((r) => r.path);
 const route = (path: string) => ROUTES.find((r) => r.path === path);

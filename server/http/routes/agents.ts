@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { crudRouter, guard, insertRow, loadScoped, recordById } from '../crud';
 import { optionalId, optionalText, requiredString } from '../fields';
-import type { RouterFactory } from '../index';
+import type { RouterFactory } from '../routerFactory';
 import { combine, relationRouter } from '../relations';
 import { sendRecord } from '../record';
 import type { ResourceConfig } from '../resource';

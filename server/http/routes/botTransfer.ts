@@ -5,7 +5,7 @@ import { guard, insertRow, loadScoped, recordById } from '../crud';
 import { sendAttachment } from '../csv';
 import { fieldError } from '../errors';
 import { decimal, integer, jsonObject, oneOf, optionalText, optionalUrl, requiredString } from '../fields';
-import type { RouterFactory } from '../index';
+import type { RouterFactory } from '../routerFactory';
 import { isMultipart, parseMultipart, rawMultipart } from '../multipart';
 import { targetAccountId } from '../ownership';
 import { sendRecord } from '../record';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/connection';
 import { crudRouter, guard, insertRow, loadScoped, recordById } from '../crud';
 import { optionalId, optionalText, requiredString } from '../fields';
-import type { RouterFactory } from '../index';
+import type { RouterFactory } from '../routerFactory';
 import { combine, relationRouter } from '../relations';
 import { sendRecord } from '../record';
 import type { ResourceConfig } from '../resource';

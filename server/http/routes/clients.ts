@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { guard } from '../crud';
-import type { RouterFactory } from '../index';
+import type { RouterFactory } from '../routerFactory';
 import { paginate } from '../list';
 import { listSpecOf, scopeOf, type ResourceConfig } from '../resource';
 

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { crudRouter, guard, loadScoped } from '../crud';
 import { optionalEmail, optionalText, phoneNumber, requiredString } from '../fields';
-import type { RouterFactory } from '../index';
+import type { RouterFactory } from '../routerFactory';
 import { paginate, type ListSpec } from '../list';
 import { combine } from '../relations';
 import { listSpecOf, toRecord, type ResourceConfig, type Row } from '../resource';

@@ -3,7 +3,7 @@ import type { Database } from '../../db/connection';
 import { nowIso } from '../../db/connection';
 import { guard, loadScoped, recordById } from '../crud';
 import { fieldError, notFound } from '../errors';
-import type { RouterFactory } from '../index';
+import type { RouterFactory } from '../routerFactory';
 import { paginate, type ListSpec } from '../list';
 import { sendRecord } from '../record';
 import { instanceResource } from './instances';

@@ -1,4 +1,4 @@
-import type { RouterFactory } from '../index';
+import type { RouterFactory } from '../routerFactory';
 import { actionRoutes } from './actions';
 import { agentInstructionRoutes } from './agentInstructions';
 import { agentRoutes } from './agents';

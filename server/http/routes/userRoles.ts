@@ -4,7 +4,7 @@ import type { Database } from '../../db/connection';
 import { userRoles } from '../../auth/users';
 import { guard, loadScoped } from '../crud';
 import { unauthorized, ValidationError } from '../errors';
-import type { RouterFactory } from '../index';
+import type { RouterFactory } from '../routerFactory';
 import { sendRecord } from '../record';
 import { selectOf, toRecord, type Row } from '../resource';
 import { assignableRoleIds, mayManageUser } from '../roleGrants';

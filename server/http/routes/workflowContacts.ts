@@ -4,7 +4,7 @@ import type { Database } from '../../db/connection';
 import { nowIso } from '../../db/connection';
 import { guard, loadScoped } from '../crud';
 import { integer, optionalDateTime } from '../fields';
-import type { RouterFactory } from '../index';
+import type { RouterFactory } from '../routerFactory';
 import { paginate, type ListSpec } from '../list';
 import { found, idParam, sendRecord } from '../record';
 import { findInScope, listSpecOf, type Row } from '../resource';

@@ -1,4 +1,4 @@
-import type { RouteViewProps } from '../../routes';
+import type { RouteViewProps } from '../../route';
 
 /** An honest placeholder: the route and its permission check are real, the screen is not built yet. */
 export default function NotAvailableYet({ route }: RouteViewProps) {

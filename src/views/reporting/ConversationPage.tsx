@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import type { RouteViewProps } from '../../routes';
+import type { RouteViewProps } from '../../route';
 import type { Conversation, ConversationAction, ConversationData, LogEntry, Quote, Recording, TranscriptLine, UsageSummary } from '../../api/schemas/reporting';
 import { formatDuration } from '../../format/duration';
 import { formatMoney } from '../../format/money';

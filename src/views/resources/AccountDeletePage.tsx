@@ -1,9 +1,9 @@
-import type { RouteViewProps } from '../../routes';
+import type { RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { useNavigate } from '../PortalContext';
 import { DeleteRecordButton, useLeaveWhenDeleted } from './DeleteRecordButton';
-import { useRecord } from './DetailPage';
+import { useRecord } from './useRecord';
 import { useResource } from './useResource';
 import './resources.css';
 

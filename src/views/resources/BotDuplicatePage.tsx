@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import type { ResourceRecord } from '../../api/resources';
-import type { RouteViewProps } from '../../routes';
+import type { RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { useNavigate } from '../PortalContext';
-import { useRecord } from './DetailPage';
+import { useRecord } from './useRecord';
 import { useOperation, useResource } from './useResource';
 import './resources.css';
 

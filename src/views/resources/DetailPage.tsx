@@ -1,44 +1,17 @@
-import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
-import type { ResourceSnapshot } from '../../machines/resource';
-import { activeTab, type RouteViewProps } from '../../routes';
+import { activeTab, type RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { useCan, useNavigate } from '../PortalContext';
 import { DeleteRecordButton, useLeaveWhenDeleted } from './DeleteRecordButton';
 import { DisplayValue } from './display';
-import { RelationPanel } from './RelationPanel';
-import type { SectionConfig, Tab } from './sectionConfig';
+import { TabNav, TabPanel } from './RecordTabs';
+import type { SectionConfig } from './sectionConfig';
 import { SECTION_CONFIGS } from './sectionConfigs';
-import { SpecialPanel } from './special/SpecialPanel';
-import { useOperation, useResource } from './useResource';
+import { recordIdOf, useRecord } from './useRecord';
+import { useResource } from './useResource';
 import './resources.css';
-
-const selectRecord = (s: ResourceSnapshot) => s.context.record;
-
-export function recordIdOf(route: RouteViewProps['route'], params: RouteViewProps['params']): string {
-  return params[route.section?.idParam ?? 'id'] ?? '';
-}
-
-/** The record is the one this page shows (a previous record may still be in the actor). */
-export function useRecord(key: ResourceKey, id: string): { record: ResourceRecord | null; loading: boolean; error: ReturnType<typeof useOperation>['error']; reload: () => void } {
-  const resource = useResource(key);
-  const record = useSelector(resource, selectRecord);
-  const read = useOperation(resource, 'read');
-  useEffect(() => {
-    if (id) resource.send({ type: 'resource.read', id });
-  }, [resource, id]);
-  const current = record && String(record.id) === id ? record : null;
-  return { record: current, loading: read.loading, error: read.status === 3 ? read.error : null, reload: () => resource.send({ type: 'resource.read', id }) };
-}
-
-export function TabPanel({ tab, config, record, editable }: { tab: Tab; config: SectionConfig; record: ResourceRecord; editable: boolean }) {
-  if (tab.relation) return <RelationPanel relationKey={tab.relation} ownerId={record.id} title={tab.label} editable={editable} />;
-  if (tab.panel) return <SpecialPanel panel={tab.panel} section={config.key} record={record} />;
-  return null;
-}
 
 export function RecordFields({ config, record }: { config: SectionConfig; record: ResourceRecord }) {
   const known = new Set(config.fields.map((f) => f.name));
@@ -66,23 +39,6 @@ export function RecordFields({ config, record }: { config: SectionConfig; record
         </div>
       ))}
     </dl>
-  );
-}
-
-/** Tab links: `/{id}` for details, `/{id}/{tab}` for the rest (SPEC §2: the tab is the last segment). */
-export function TabNav({ base, tabs, active }: { base: string; tabs: Tab[]; active: string }) {
-  return (
-    <nav aria-label="Record sections">
-      <ul className="tabs">
-        {[{ key: 'details', label: 'Details' }, ...tabs].map((tab) => (
-          <li key={tab.key}>
-            <Link href={tab.key === 'details' ? base : `${base}/${tab.key}`} aria-current={tab.key === active ? 'page' : undefined}>
-              {tab.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
   );
 }
 

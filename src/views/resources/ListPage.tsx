@@ -4,7 +4,7 @@ import { Link, useSearch } from 'wouter';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
 import { debounce } from '../../format/debounce';
 import type { ResourceSnapshot } from '../../machines/resource';
-import type { RouteViewProps } from '../../routes';
+import type { RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { useCan, useNavigate, usePortal } from '../PortalContext';

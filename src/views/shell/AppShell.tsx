@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { RouteDef } from '../../routes';
+import type { RouteDef } from '../../route';
 import { AccountFilter } from './AccountFilter';
 import { Breadcrumbs } from './Breadcrumbs';
 import { SideMenu } from './SideMenu';

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import type { RouteDef } from '../../routes';
+import type { RouteDef } from '../../route';
 
 /** SPEC §2: section name, then New or Edit. The section crumb links to its index. */
 export function Breadcrumbs({ route }: { route: RouteDef }) {

@@ -1,0 +1,25 @@
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { ResourceKey, ResourceRecord } from '../../api/resources';
+import type { ResourceSnapshot } from '../../machines/resource';
+import type { RouteViewProps } from '../../route';
+import { useOperation, useResource } from './useResource';
+
+const selectRecord = (s: ResourceSnapshot) => s.context.record;
+
+/** The id of the record a section's page is about, from the route's id parameter. */
+export function recordIdOf(route: RouteViewProps['route'], params: RouteViewProps['params']): string {
+  return params[route.section?.idParam ?? 'id'] ?? '';
+}
+
+/** The record is the one this page shows (a previous record may still be in the actor). */
+export function useRecord(key: ResourceKey, id: string): { record: ResourceRecord | null; loading: boolean; error: ReturnType<typeof useOperation>['error']; reload: () => void } {
+  const resource = useResource(key);
+  const record = useSelector(resource, selectRecord);
+  const read = useOperation(resource, 'read');
+  useEffect(() => {
+    if (id) resource.send({ type: 'resource.read', id });
+  }, [resource, id]);
+  const current = record && String(record.id) === id ? record : null;
+  return { record: current, loading: read.loading, error: read.status === 3 ? read.error : null, reload: () => resource.send({ type: 'resource.read', id }) };
+}
