@@ -20,7 +20,7 @@ import { chromium, type Page } from 'playwright-core';
 import { createServer } from '../server/app';
 import { chatGatewayOf, type BenchResult } from '../server/chat/gateway';
 import { contextOf } from '../server/context';
-import { CHROME_FLAGS, CHROME_PATH } from '../tests/support/browser';
+import { browserLaunchOptions } from '../tests/support/browser';
 
 const CHATS = 8;
 const RATE = 100;
@@ -108,7 +108,7 @@ async function main() {
   const port = await server.listen(0);
   const url = `http://127.0.0.1:${port}`;
   const gateway = chatGatewayOf(contextOf({ app: server.app }))!;
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS, headless: true });
+  const browser = await chromium.launch(browserLaunchOptions());
   let failed = false;
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

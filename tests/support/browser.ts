@@ -1,17 +1,26 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../../server/testing';
+import { resolveBrowser, thisHost } from './browserResolution';
 
-/** DESIGN §6: Debian's Chromium, never a downloaded browser. */
-export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
 
 /** The built portal the end-to-end tests serve (`npm test` builds it first). */
 export const DIST_DIR = path.resolve(process.env.PORTAL_DIST ?? 'dist');
 
+/**
+ * DESIGN §6: an installed Chromium or Chrome, never a downloaded one; the same choice `npm test`
+ * checked first (tests/support/ensureBrowser.ts). Without one, the launch fails with its one line.
+ */
+export function browserLaunchOptions(): LaunchOptions {
+  const resolution = resolveBrowser(thisHost(), { allowInstall: false });
+  if (resolution.kind !== 'found') throw new Error(resolution.kind === 'missing' ? resolution.message : 'No browser for the e2e tests.');
+  return { ...resolution.target, args: CHROME_FLAGS, headless: true };
+}
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS, headless: true });
+  return chromium.launch(browserLaunchOptions());
 }
 
 export interface E2E {
