@@ -67,10 +67,28 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 }
 
-/** Absolute URLs (pagination links) are requested as given; paths get the client's base. */
-function resolveUrl(base: string, path: string): string {
-  if (/^https?:\/\//i.test(path)) return path;
+/**
+ * Paths get the client's base. Absolute URLs (pagination links) are requested as given when they
+ * point at our API's origin; a link to any other origin (a backend behind a proxy that believes
+ * it is `http://localhost`) is read as a path on our origin: the session's credentials and tokens
+ * never go to a host the configuration did not name.
+ */
+function resolveUrl(base: string, origin: string, path: string): string {
+  if (/^https?:\/\//i.test(path)) {
+    const ours = originOf(origin);
+    const url = new URL(path);
+    return !ours || url.origin === ours ? path : `${origin}${url.pathname}${url.search}`;
+  }
   return `${base}${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+/** The origin the configuration names ('' = the page's own), or null where there is none. */
+function originOf(configured: string): string | null {
+  try {
+    return new URL(configured || globalThis.location?.href || '').origin;
+  } catch {
+    return null;
+  }
 }
 
 export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>, fetchImpl: typeof fetch = (...args) => fetch(...args)): Http {
@@ -116,7 +134,7 @@ export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>,
   function client(base: string): HttpClient {
     async function request(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<HttpResponse> {
       const scoped = scopeToAccount(method, body, options.query);
-      const url = withQuery(resolveUrl(base, path), scoped.query);
+      const url = withQuery(resolveUrl(base, origin, path), scoped.query);
       const signal = options.signal;
       try {
         const response = await redaxios.request(url, {

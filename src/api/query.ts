@@ -18,8 +18,19 @@ export function serializeQuery(query: Query): string {
   return params.toString();
 }
 
+/**
+ * `url` with `query` added. Parameters the URL already carries win: a pagination link keeps every
+ * parameter it has (its page, the server's own filters), and gains the current ones it lacks
+ * (Laravel's `paginate()` drops the query string unless the backend calls `withQueryString()`).
+ */
 export function withQuery(url: string, query: Query | undefined): string {
   const serialized = query ? serializeQuery(query) : '';
   if (!serialized) return url;
-  return url + (url.includes('?') ? '&' : '?') + serialized;
+  const queryStart = url.indexOf('?');
+  const carried = new Set(queryStart === -1 ? [] : [...new URLSearchParams(url.slice(queryStart + 1).split('#')[0]).keys()]);
+  const added = new URLSearchParams();
+  for (const [key, value] of new URLSearchParams(serialized)) if (!carried.has(key)) added.append(key, value);
+  const extra = added.toString();
+  if (!extra) return url;
+  return url + (queryStart === -1 ? '?' : url.endsWith('?') || url.endsWith('&') ? '' : '&') + extra;
 }

@@ -164,9 +164,10 @@ export function createReportingApi(http: Http) {
       const response = await http.api.get('/v1/reporting/dispositions/conversations/', { query: { ...conversationQueryParams(query), ids }, signal });
       return readList(conversationListSchema, response.data);
     },
-    /** Follows a list's pagination link as it is (DESIGN §4). */
-    async paginateConversations(url: string, signal?: AbortSignal): Promise<List<Conversation>> {
-      const response = await http.api.get(url, { signal });
+    /** Follows a list's pagination link, adding the current query's parameters it lacks. */
+    async paginateConversations(url: string, current: ConversationQuery = {}, signal?: AbortSignal): Promise<List<Conversation>> {
+      const { page: _page, ...lacking } = current;
+      const response = await http.api.get(url, { query: conversationQueryParams(lacking), signal });
       return readList(conversationListSchema, response.data);
     },
     exportConversations(query: ConversationQuery = {}, signal?: AbortSignal): Promise<ReportFile> {

@@ -96,9 +96,14 @@ export function createResourceApi<S extends RecordSchema>(http: Http, def: Resou
       const response = await http.api.get(base, { query, signal });
       return readList(def.schema, response.data);
     },
-    /** Lists paginate by requesting the `links` URL exactly as the server gave it. */
-    async paginate(url: string, signal?: AbortSignal): Promise<List<T>> {
-      const response = await http.api.get(url, { signal });
+    /**
+     * Follows a `links` URL with every parameter it carries; the current query's parameters it
+     * lacks (search, sort, filters, page size) are added (query.ts withQuery).
+     */
+    async paginate(url: string, current: Query = {}, signal?: AbortSignal): Promise<List<T>> {
+      // The link names the page (or a cursor): the current page number is never added to it.
+      const { page: _page, ...lacking } = current;
+      const response = await http.api.get(url, { query: lacking, signal });
       return readList(def.schema, response.data);
     },
     async read(id: string, signal?: AbortSignal): Promise<T> {

@@ -14,7 +14,7 @@ type ListOperation = (typeof OPERATIONS)[number];
 
 export type ConversationListEvent =
   | { type: 'conversations.browse'; query: ConversationQuery }
-  | { type: 'conversations.paginate'; url: string }
+  | { type: 'conversations.paginate'; url: string; query?: ConversationQuery }
   | { type: 'conversations.byGrade'; grades: readonly Grade[]; query?: ConversationQuery }
   | { type: 'conversations.byDisposition'; ids: readonly string[]; query?: ConversationQuery }
   | { type: 'conversations.export'; query: ConversationQuery }
@@ -30,11 +30,11 @@ function defaultSave(file: ReportFile): void {
 
 type Api = Pick<ReportingApi, 'conversations' | 'paginateConversations' | 'conversationsByGrade' | 'conversationsByDisposition' | 'exportConversations' | 'global'>;
 
-type ListInput = { kind: 'query'; query: ConversationQuery } | { kind: 'url'; url: string };
+type ListInput = { kind: 'query'; query: ConversationQuery } | { kind: 'url'; url: string; query?: ConversationQuery };
 
 export function createConversationListMachine(api: Api, save: (file: ReportFile) => void = defaultSave) {
   const calls: Record<ListOperation, (input: never, signal: AbortSignal) => Promise<unknown>> = {
-    list: (input: ListInput, signal) => (input.kind === 'url' ? api.paginateConversations(input.url, signal) : api.conversations(input.query, signal)),
+    list: (input: ListInput, signal) => (input.kind === 'url' ? api.paginateConversations(input.url, input.query, signal) : api.conversations(input.query, signal)),
     byGrade: ({ grades, query }: { grades: readonly Grade[]; query?: ConversationQuery }, signal) => api.conversationsByGrade(grades, query, signal),
     byDisposition: ({ ids, query }: { ids: readonly string[]; query?: ConversationQuery }, signal) => api.conversationsByDisposition(ids, query, signal),
     export: async (query: ConversationQuery, signal) => {
@@ -63,7 +63,7 @@ export function createConversationListMachine(api: Api, save: (file: ReportFile)
     on: {
       // One operation for browse and paginate: whichever was asked last wins.
       'conversations.browse': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('list', { type: 'operation.start', input: { kind: 'query', query: event.query } })) },
-      'conversations.paginate': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('list', { type: 'operation.start', input: { kind: 'url', url: event.url } })) },
+      'conversations.paginate': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('list', { type: 'operation.start', input: { kind: 'url', url: event.url, query: event.query } })) },
       'conversations.byGrade': {
         actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('byGrade', { type: 'operation.start', input: { grades: event.grades, query: event.query } })),
       },

@@ -44,7 +44,8 @@ export interface ResourceContext {
 export type ResourceEvent =
   | { type: 'resource.init' }
   | { type: 'resource.browse'; query?: Query }
-  | { type: 'resource.paginate'; url: string }
+  /** `query`: the list's current parameters, added where the link lacks them. */
+  | { type: 'resource.paginate'; url: string; query?: Query }
   | { type: 'resource.read'; id: string }
   | { type: 'resource.add'; values: Record<string, unknown> }
   | { type: 'resource.edit'; id: string; values: Record<string, unknown> }
@@ -73,7 +74,7 @@ function sameId(a: unknown, b: unknown): boolean {
 export function createResourceMachine({ section, api, actions = {}, children = {}, save = defaultSave }: ResourceMachineDeps) {
   const calls: Record<ResourceKind, (input: never, signal: AbortSignal) => Promise<unknown>> = {
     browse: (query: Query | undefined, signal) => api.browse(query ?? {}, signal),
-    paginate: (url: string, signal) => api.paginate(url, signal),
+    paginate: ({ url, query }: { url: string; query?: Query }, signal) => api.paginate(url, query, signal),
     read: (id: string, signal) => api.read(id, signal),
     add: async (values: Record<string, unknown>, signal) => {
       const record = await api.add(values, signal);
@@ -119,7 +120,7 @@ export function createResourceMachine({ section, api, actions = {}, children = {
         }),
       },
       'resource.browse': { actions: [assign({ listKind: 'browse' }), enqueueActions(({ enqueue, event }) => enqueue.sendTo('browse', { type: 'operation.start', input: event.query }))] },
-      'resource.paginate': { actions: [assign({ listKind: 'paginate' }), enqueueActions(({ enqueue, event }) => enqueue.sendTo('paginate', { type: 'operation.start', input: event.url }))] },
+      'resource.paginate': { actions: [assign({ listKind: 'paginate' }), enqueueActions(({ enqueue, event }) => enqueue.sendTo('paginate', { type: 'operation.start', input: { url: event.url, query: event.query } }))] },
       'resource.read': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('read', { type: 'operation.start', input: event.id })) },
       'resource.add': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('add', { type: 'operation.start', input: event.values })) },
       'resource.edit': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('edit', { type: 'operation.start', input: { id: event.id, values: event.values } })) },

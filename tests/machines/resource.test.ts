@@ -359,7 +359,7 @@ describe('clients (read-only list)', () => {
       ),
     );
     const clients = createClientsApi(createHttp(parseRuntimeConfig({ apiOrigin: API })));
-    const op = createActor(createOperation((url: string | undefined, signal) => (url ? clients.paginate(url, signal) : clients.browse({}, signal))), { input: { summary: 'Error Loading Records' } }).start();
+    const op = createActor(createOperation((url: string | undefined, signal) => (url ? clients.paginate(url, {}, signal) : clients.browse({}, signal))), { input: { summary: 'Error Loading Records' } }).start();
     op.send({ type: 'operation.start' });
     const first = await waitFor(op, (s) => s.matches('success'));
     expect((first.context.output as { data: Array<{ name: string }> }).data[0]!.name).toBe('Alpha');

@@ -42,6 +42,13 @@ afterEach(() => {
 });
 
 describe('the transport’s cross-cutting rules (SPEC §7)', () => {
+  test('a pagination link on our API origin is requested as given; one naming another origin is read as a path on ours', async () => {
+    const { http, sent } = setup();
+    await http.api.get('https://api.example/api/v1/roles?page=2', { query: { search: 'ops' } });
+    await http.api.get('http://localhost/api/v1/roles?page=3', { query: { search: 'ops' } });
+    expect(sent.map((s) => s.url)).toEqual(['https://api.example/api/v1/roles?page=2&search=ops', 'https://api.example/api/v1/roles?page=3&search=ops']);
+  });
+
   test('two clients: /api prefix and the host root; credentials on every request', async () => {
     const { http, sent } = setup();
     await http.api.get('/v1/bots');
@@ -97,7 +104,7 @@ describe('the transport’s cross-cutting rules (SPEC §7)', () => {
   ] as const)('%i on %s → hooks %o, and the call rejects with an ApiError', async (status, body, method, expected) => {
     const { http, calls } = setup(() => Response.json(body, { status }));
     const call = method === 'get' ? http.api.get('/v1/x') : http.api.post('/v1/x', {});
-    await expect(call).rejects.toMatchObject({ name: 'ApiError', status, detail: body.message });
+    await expect(call).rejects.toMatchObject({ name: 'ApiError', status, detail: 'API Error, please try again.', serverDetail: body.message });
     expect(calls).toEqual(expected);
   });
 
@@ -117,6 +124,6 @@ describe('the transport’s cross-cutting rules (SPEC §7)', () => {
 
 test('a call that handles its own 403 (expired signed link) does not open the forbidden page', async () => {
   const { http, calls } = setup(() => Response.json({ message: 'Invalid/Expired url provided.' }, { status: 403 }));
-  await expect(http.root.get('/api/v1/email/verify/1/x', { handlesForbidden: true })).rejects.toMatchObject({ status: 403, detail: 'Invalid/Expired url provided.' });
+  await expect(http.root.get('/api/v1/email/verify/1/x', { handlesForbidden: true })).rejects.toMatchObject({ status: 403, serverDetail: 'Invalid/Expired url provided.' });
   expect(calls.forbidden).toBe(0);
 });

@@ -48,8 +48,8 @@ export default function ListPage({ route }: RouteViewProps) {
     previous.current = { state, accountId };
     const links = resource.getSnapshot().context.list?.links;
     const sameScope = before?.accountId === accountId;
-    if (sameScope && isNextPageOf(state, before?.state ?? null) && links?.next) resource.send({ type: 'resource.paginate', url: links.next });
-    else if (sameScope && isPreviousPageOf(state, before?.state ?? null) && links?.prev) resource.send({ type: 'resource.paginate', url: links.prev });
+    if (sameScope && isNextPageOf(state, before?.state ?? null) && links?.next) resource.send({ type: 'resource.paginate', url: links.next, query: listQuery(state) });
+    else if (sameScope && isPreviousPageOf(state, before?.state ?? null) && links?.prev) resource.send({ type: 'resource.paginate', url: links.prev, query: listQuery(state) });
     else resource.send({ type: 'resource.browse', query: listQuery(state) });
   }, [resource, state, accountId]);
 

@@ -90,6 +90,26 @@ describe('generic list page', () => {
     mswServer.events.removeAllListeners();
   });
 
+  test('after a search, Next page keeps the search although Laravel’s links.next carries only ?page=2', async () => {
+    const requests = recordRequests();
+    const answer = ({ request }: { request: Request }) => {
+      const url = new URL(request.url);
+      const search = url.searchParams.get('search');
+      const page = Number(url.searchParams.get('page') ?? '1');
+      const rows = search === 'Tool' ? [tool(page, `Matching tool ${page}`)] : [tool(90 + page, `Unfiltered tool ${page}`)];
+      return HttpResponse.json({ ...listBody(rows, { page, lastPage: 2 }), links: { first: null, last: null, prev: null, next: page === 1 ? `${API}/api/v1/tools?page=2` : null } });
+    };
+    mswServer.use(http.get(`${API}/api/v1/tools/`, answer), http.get(`${API}/api/v1/tools`, answer));
+    const { here } = await renderPortal('/tools?search=Tool&sort=-name');
+    await screen.findByText('Matching tool 1');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Matching tool 2');
+    expect(screen.queryByText(/Unfiltered tool/)).not.toBeInTheDocument();
+    expect(here()).toContain('page=2');
+    expect(requests.filter((r) => r.startsWith('GET /api/v1/tools')).at(-1)).toBe('GET /api/v1/tools?page=2&search=Tool&sort=-name');
+    mswServer.events.removeAllListeners();
+  });
+
   test('a failed browse shows the section’s summary and the server detail', async () => {
     await renderPortal('/feedback', { handlers: [http.get(`${API}/api/v1/feedback/`, () => HttpResponse.json({ message: 'Database unavailable' }, { status: 500 }))] });
     const alert = await screen.findByRole('alert');
