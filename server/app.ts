@@ -45,7 +45,7 @@ export interface ServerOptions {
   localOidc?: boolean | { signingKey?: JWK };
   /** A real identity provider whose identity tokens the SSO exchange accepts (issuer, client id, JWKS). */
   sso?: IdentityProviderTrust;
-  /** Largest accepted request body (default 10 MB: bot imports carry whole configurations). */
+  /** Largest accepted request body (default 3 MB: a bot import is at most 2 MB, IMPORT_LIMITS). */
   bodyLimit?: string;
 }
 
@@ -116,8 +116,8 @@ export async function createServer(options: ServerOptions): Promise<PortalServer
       })
     : undefined;
   if (localOidc) app.use(LOCAL_OIDC_PATH, localOidc.handler());
-  app.use(express.json({ limit: options.bodyLimit ?? '10mb' }));
-  app.use(express.urlencoded({ extended: false, limit: options.bodyLimit ?? '10mb' }));
+  app.use(express.json({ limit: options.bodyLimit ?? '3mb' }));
+  app.use(express.urlencoded({ extended: false, limit: options.bodyLimit ?? '3mb' }));
 
   registerRoutes(app, ctx);
   if (options.distDir) app.use(spaRoutes(options.distDir));

@@ -11,7 +11,7 @@ export interface FormPart {
 }
 
 /** Raw bytes for multipart bodies only (express.json ignores them); other requests pass through. */
-export const rawMultipart = express.raw({ type: 'multipart/form-data', limit: '10mb' });
+export const rawMultipart = express.raw({ type: 'multipart/form-data', limit: '3mb' });
 
 export function isMultipart(contentType: string | undefined): boolean {
   return /^multipart\/form-data\b/i.test(contentType ?? '');

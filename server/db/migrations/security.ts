@@ -10,4 +10,14 @@ export const securityMigrations: readonly Migration[] = [
       ALTER TABLE llms ADD COLUMN api_key TEXT;
     `,
   },
+  {
+    id: 'security-002',
+    name: 'indexed de-duplication for bot imports',
+    sql: `
+      -- The import reuses identical LLMs, instructions and tools: found by (account, name), not by scanning.
+      CREATE INDEX IF NOT EXISTS llms_account_name ON llms(account_id, name);
+      CREATE INDEX IF NOT EXISTS agent_instructions_account_name ON agent_instructions(account_id, name);
+      CREATE INDEX IF NOT EXISTS tools_account_name ON tools(account_id, name);
+    `,
+  },
 ];
