@@ -41,6 +41,11 @@ export class ApiError extends Error {
     this.keepsSummary = init.keepsSummary ?? false;
   }
 
+  /** This error with a summary of its own that the operation's does not replace. */
+  withOwnSummary(summary: string): ApiError {
+    return new ApiError({ ...this, summary, keepsSummary: true });
+  }
+
   /** The operation's summary, unless this error carries a more precise one of its own. */
   withSummary(summary: string): ApiError {
     if (this.keepsSummary && this.summary) return this;
@@ -94,4 +99,17 @@ export function apiErrorFromResponse(status: number, body: unknown, summary?: st
 export function toApiError(error: unknown, summary: string): ApiError {
   if (error instanceof ApiError) return error.withSummary(summary);
   return new ApiError({ summary, status: 0, detail: DEFAULT_ERROR_TEXT });
+}
+
+/** SPEC §8's summary for a record that is not there (a stale link, or one the caller cannot see). */
+export const RECORD_NOT_FOUND = 'Record Not Found';
+export const RECORD_NOT_FOUND_DETAIL = 'This record does not exist or you cannot see it';
+
+/**
+ * A 404 on a record read as SPEC's "Record Not Found" with a plain detail: the server's own text
+ * (Laravel's `No query results for model [App\\Models\\Role] 9999`) is internal and not shown.
+ */
+export function notFoundOnRead(error: unknown): unknown {
+  if (!(error instanceof ApiError) || error.status !== 404) return error;
+  return new ApiError({ status: 404, summary: RECORD_NOT_FOUND, keepsSummary: true, detail: RECORD_NOT_FOUND_DETAIL });
 }

@@ -144,11 +144,20 @@ export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>,
           withCredentials: true,
           responseType: options.responseType === 'blob' ? 'blob' : 'text',
           // redaxios has no abort support of its own: the signal goes straight to fetch.
-          fetch: (input: RequestInfo | URL, init?: RequestInit) => fetchImpl(input, { ...init, signal }),
+          fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+            // A redirected write is re-sent by the browser as a GET: it must fail, never pass
+            // as a success (Apache's trailing-slash 301 on `POST /api/v1/roles/`).
+            const answer = await fetchImpl(input, { ...init, signal, ...(method === 'get' ? {} : { redirect: 'manual' as const }) });
+            if (method !== 'get' && isRedirect(answer)) throw new RedirectedWrite(answer);
+            return answer;
+          },
         });
         return { status: response.status, data: response.data, headers: response.headers };
       } catch (failure) {
         if (signal?.aborted) throw failure;
+        if (failure instanceof RedirectedWrite) {
+          throw new ApiError({ status: failure.status, detail: DEFAULT_ERROR_TEXT, serverDetail: `${method.toUpperCase()} ${path} was answered with a redirect${failure.describe()}: the write did not reach the API.` });
+        }
         if (failure && typeof failure === 'object' && 'status' in failure && typeof failure.status === 'number') {
           const data = (failure as { data?: unknown }).data;
           throw handleFailure(method, failure.status, typeof data === 'string' ? safeJson(data) : data, options);
@@ -173,6 +182,25 @@ export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>,
       hooks = next;
     },
   };
+}
+
+function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || response.redirected || (response.status >= 300 && response.status < 400);
+}
+
+/** A write the server answered with a redirect (the browser hides where to when it is opaque). */
+class RedirectedWrite extends Error {
+  readonly status: number;
+  readonly location: string | null;
+  constructor(response: Response) {
+    super('redirected write');
+    this.status = response.status;
+    this.location = response.headers.get('location');
+  }
+  describe(): string {
+    const status = this.status ? ` (${this.status})` : '';
+    return this.location ? `${status} to ${this.location.slice(0, 200)}` : status;
+  }
 }
 
 function safeJson(text: string): unknown {

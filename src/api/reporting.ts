@@ -1,5 +1,6 @@
 import { filenameFromDisposition } from './download';
 import { parsePayload, readList, readRecord, type List } from './envelope';
+import { notFoundOnRead } from './errors';
 import type { Http } from './http';
 import type { Query } from './query';
 import {
@@ -176,7 +177,9 @@ export function createReportingApi(http: Http) {
     },
 
     async conversation(id: string, signal?: AbortSignal): Promise<Conversation> {
-      const response = await http.api.get(`/v1/reporting/conversations/${encodeURIComponent(id)}`, { signal });
+      const response = await http.api
+        .get(`/v1/reporting/conversations/${encodeURIComponent(id)}`, { signal })
+        .catch((error: unknown) => Promise.reject(notFoundOnRead(error)));
       return readRecord(conversationSchema, response.data);
     },
     tab<K extends keyof typeof tabSchemas>(id: string, tab: K, signal?: AbortSignal): Promise<z.infer<(typeof tabSchemas)[K]>[]> {

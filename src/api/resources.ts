@@ -1,6 +1,7 @@
 import { filenameFromDisposition } from './download';
 import { parsePayload, readList, readRecord, type List } from './envelope';
-import type { Http } from './http';
+import { ApiError, notFoundOnRead } from './errors';
+import type { Http, HttpResponse } from './http';
 import type { Query } from './query';
 import { actionSchema } from './schemas/action';
 import { agentSchema } from './schemas/agent';
@@ -72,14 +73,37 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** SPEC §4's text for a write that brought no record back (used for every section's add). */
+export const NO_RECORD_RECEIVED = 'No record data received from API';
+
+/** What a write answered instead of a record, in a few words for the error detail. */
+function describeAnswer(payload: unknown): string {
+  if (payload === undefined || payload === null || payload === '') return 'no body';
+  if (typeof payload === 'string') return 'text, not JSON';
+  if (Array.isArray(payload)) return 'a bare list';
+  if (!isObject(payload)) return typeof payload;
+  if (Array.isArray(payload.data) || 'links' in payload || 'meta' in payload) return 'a list';
+  if ('data' in payload && !isObject(payload.data)) return `data: ${payload.data === null ? 'null' : typeof payload.data}`;
+  return 'an object without an id';
+}
+
 /**
- * The created record, or null when the server sent none (SPEC §4: some sections must fail then).
- * `{data: {...}}` is the contract; a bare record is accepted too since workflows answer that way.
+ * The record a write answered with: `{data: {...}}` (the contract), or a bare record (workflows
+ * answer that way). Anything else (a list, nothing) is not a success.
  */
 export function recordOrNull<S extends RecordSchema>(schema: S, payload: unknown): z.infer<S> | null {
   if (!isObject(payload)) return null;
   if ('data' in payload) return isObject(payload.data) ? readRecord(schema, payload) : null;
   return 'id' in payload ? parsePayload(schema, payload) : null;
+}
+
+/** A write whose answer carries no record: fails, saying what came back. */
+export function noRecordError(method: string, path: string, response: HttpResponse): ApiError {
+  return new ApiError({
+    status: response.status,
+    detail: NO_RECORD_RECEIVED,
+    serverDetail: `${method} ${path} answered ${response.status} with ${describeAnswer(response.data)} where a record was expected.`,
+  });
 }
 
 /** ONE CRUD endpoint factory for every standard resource of SPEC §7. */
@@ -88,6 +112,10 @@ export function createResourceApi<S extends RecordSchema>(http: Http, def: Resou
   const base = `/v1/${def.path}/`;
   const one = (id: string) => `/v1/${def.path}/${encodeURIComponent(id)}`;
   const readOne = (payload: unknown): T => (def.bareRecord ? parsePayload(def.schema, payload) : readRecord(def.schema, payload));
+  async function read(id: string, signal?: AbortSignal): Promise<T> {
+    const response = await http.api.get(one(id), { signal }).catch((error: unknown) => Promise.reject(notFoundOnRead(error)));
+    return readOne(response.data);
+  }
 
   return {
     path: def.path,
@@ -106,17 +134,24 @@ export function createResourceApi<S extends RecordSchema>(http: Http, def: Resou
       const response = await http.api.get(url, { query: lacking, signal });
       return readList(def.schema, response.data);
     },
-    async read(id: string, signal?: AbortSignal): Promise<T> {
-      const response = await http.api.get(one(id), { signal });
-      return readOne(response.data);
-    },
-    async add(values: Record<string, unknown> | FormData, signal?: AbortSignal): Promise<T | null> {
+    read,
+    /** The created record; an answer without one is a failure (writes never succeed silently). */
+    async add(values: Record<string, unknown> | FormData, signal?: AbortSignal): Promise<T> {
       const response = await http.api.post(base, values, { signal });
-      return recordOrNull(def.schema, response.data);
+      const record = recordOrNull(def.schema, response.data);
+      if (!record) throw noRecordError('POST', base, response);
+      return record;
     },
+    /**
+     * The edited record. An empty answer (204) is read back with a GET, so the page shows what
+     * was stored; a list or any other non-record answer is a failure.
+     */
     async edit(id: string, values: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
       const response = await http.api.patch(one(id), values, { signal });
-      return readOne(response.data);
+      if (response.data === undefined || response.data === null || response.data === '') return read(id, signal);
+      const record = recordOrNull(def.schema, response.data);
+      if (!record) throw noRecordError('PATCH', one(id), response);
+      return record;
     },
     async delete(id: string, signal?: AbortSignal): Promise<void> {
       await http.api.delete(one(id), { signal });

@@ -1,12 +1,11 @@
 import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { List } from '../api/envelope';
-import { ApiError } from '../api/errors';
 import type { Query } from '../api/query';
 import type { ResourceApi, ResourceKey, ResourceRecord } from '../api/resources';
 import { resourceActorId } from './actorIds';
 import { createOperation, statusCode, type OperationActor, type OperationFailure, type OperationStatusCode } from './operation';
 import { operationBridge, operationChild, type OperationReport } from './resourceOperations';
-import { MUST_RETURN_RECORD, NO_RECORD_RECEIVED, RESOURCE_KINDS, summaryFor, type ResourceKind } from './resourceSummaries';
+import { RESOURCE_KINDS, summaryFor, type ResourceKind } from './resourceSummaries';
 
 /**
  * A section-specific action beyond CRUD (bot duplicate/import/export, phone-number purchase, user
@@ -76,11 +75,8 @@ export function createResourceMachine({ section, api, actions = {}, children = {
     browse: (query: Query | undefined, signal) => api.browse(query ?? {}, signal),
     paginate: ({ url, query }: { url: string; query?: Query }, signal) => api.paginate(url, query, signal),
     read: (id: string, signal) => api.read(id, signal),
-    add: async (values: Record<string, unknown>, signal) => {
-      const record = await api.add(values, signal);
-      if (!record && MUST_RETURN_RECORD.has(section)) throw new ApiError({ status: 200, detail: NO_RECORD_RECEIVED });
-      return record;
-    },
+    // Writes never succeed silently: an add without a record back fails in the API layer (SPEC §4).
+    add: (values: Record<string, unknown>, signal) => api.add(values, signal),
     edit: ({ id, values }: { id: string; values: Record<string, unknown> }, signal) => api.edit(id, values, signal),
     delete: async (id: string, signal) => {
       await api.delete(id, signal);

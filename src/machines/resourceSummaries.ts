@@ -49,6 +49,5 @@ export function summaryFor(section: ResourceKey, kind: ResourceKind): string {
   return SECTION_SUMMARIES[section][kind] ?? GENERIC_SUMMARIES[kind];
 }
 
-/** SPEC §4: adding one of these fails when the server sends no record back. */
-export const MUST_RETURN_RECORD: ReadonlySet<ResourceKey> = new Set(['workflows', 'scorecards', 'dispositions']);
-export const NO_RECORD_RECEIVED = 'No record data received from API';
+/** SPEC §4's text when an add brings no record back (every section: writes never succeed silently). */
+export { NO_RECORD_RECEIVED } from '../api/resources';

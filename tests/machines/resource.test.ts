@@ -174,7 +174,7 @@ describe('resource actor: one operation per kind, each with its own status', () 
 describe('resource actor: SPEC §8 summaries', () => {
   test('generic summaries for a section that names none', async () => {
     mswServer.use(
-      http.get(`${API}/api/v1/contacts/:id`, serverError(404, { message: 'Not found.' })),
+      http.get(`${API}/api/v1/contacts/:id`, serverError(500, { message: 'Not available.' })),
       http.post(`${API}/api/v1/contacts/`, serverError(422, { message: 'Invalid', errors: { name: ['The name field is required.'], email: ['The email must be valid.'] } })),
       http.patch(`${API}/api/v1/contacts/:id`, serverError()),
       http.delete(`${API}/api/v1/contacts/:id`, serverError()),
@@ -187,7 +187,7 @@ describe('resource actor: SPEC §8 summaries', () => {
     actor.send({ type: 'resource.delete', id: '1' });
     actor.send({ type: 'resource.export' });
     for (const kind of ['read', 'add', 'edit', 'delete', 'export']) await settled(actor, kind);
-    expect(resourceError(actor, 'read')).toMatchObject({ summary: 'Error Loading Record', serverDetail: 'Not found.' });
+    expect(resourceError(actor, 'read')).toMatchObject({ summary: 'Error Loading Record', serverDetail: 'Not available.' });
     expect(resourceError(actor, 'add')).toMatchObject({
       summary: 'New Record Failed',
       detail: 'The name field is required.\nThe email must be valid.',
@@ -242,13 +242,63 @@ describe('resource actor: SPEC §8 summaries', () => {
     expect(resourceError(actor, 'add')).toMatchObject({ summary: 'New Record Failed', detail: NO_RECORD_RECEIVED });
   });
 
-  test('other sections accept an add with no record back', async () => {
-    mswServer.use(http.post(`${API}/api/v1/bots/`, () => new HttpResponse(null, { status: 204 })));
-    const { actor } = startResource('bots');
+  test.each([
+    ['no body (204)', () => new HttpResponse(null, { status: 204 }), 'POST /v1/roles/ answered 204 with no body where a record was expected.'],
+    ['the list (a redirected POST re-sent as GET)', () => HttpResponse.json(listBody([{ id: 1, name: 'Old' }])), 'POST /v1/roles/ answered 200 with a list where a record was expected.'],
+  ])('no section accepts an add that answers %s: it fails, saying what came back', async (_label, answer, said) => {
+    mswServer.use(http.post(`${API}/api/v1/roles/`, answer));
+    const { actor } = startResource('roles');
     actor.send({ type: 'resource.add', values: { name: 'x' } });
     await settled(actor, 'add');
-    expect(resourceStatus(actor, 'add')).toBe(2);
-    expect(actor.getSnapshot().context.record).toBeNull();
+    expect(resourceStatus(actor, 'add')).toBe(3);
+    expect(resourceError(actor, 'add')).toMatchObject({ summary: 'New Record Failed', detail: NO_RECORD_RECEIVED, serverDetail: said });
+  });
+
+  test('a 404 on read is "Record Not Found" with a plain detail, whatever the section; Laravel’s internal text is not shown', async () => {
+    mswServer.use(http.get(`${API}/api/v1/roles/9999`, () => HttpResponse.json({ message: 'No query results for model [App\\Models\\Role] 9999' }, { status: 404 })));
+    const { actor } = startResource('roles');
+    actor.send({ type: 'resource.read', id: '9999' });
+    await settled(actor, 'read');
+    const error = resourceError(actor, 'read');
+    expect(error).toMatchObject({ summary: 'Record Not Found', detail: 'This record does not exist or you cannot see it', status: 404 });
+    expect(JSON.stringify(error)).not.toContain('App\\Models');
+  });
+
+  test('a redirected write fails: the 301 of a trailing-slash rule is never followed as a success', async () => {
+    const seen: string[] = [];
+    mswServer.use(
+      http.post(`${API}/api/v1/roles/`, () => new HttpResponse(null, { status: 301, headers: { location: `${API}/api/v1/roles` } })),
+      http.get(`${API}/api/v1/roles`, ({ request }) => {
+        seen.push(request.url);
+        return HttpResponse.json(listBody([{ id: 1, name: 'Old' }]));
+      }),
+    );
+    const { actor } = startResource('roles');
+    actor.send({ type: 'resource.add', values: { name: 'x' } });
+    await settled(actor, 'add');
+    expect(resourceStatus(actor, 'add')).toBe(3);
+    expect(resourceError(actor, 'add')).toMatchObject({ summary: 'New Record Failed', detail: 'API Error, please try again.' });
+    expect(resourceError(actor, 'add')?.serverDetail).toMatch(/^POST \/v1\/roles\/ was answered with a redirect \(301\) to .*\/api\/v1\/roles: the write did not reach the API\.$/);
+    expect(seen).toEqual([]);
+  });
+
+  test('an edit answered with an empty 204 reads the stored record back; one answered with a list fails', async () => {
+    let stored = { id: 4, name: 'Before' };
+    mswServer.use(
+      http.patch(`${API}/api/v1/tools/4`, async ({ request }) => {
+        stored = { ...stored, ...((await request.json()) as object) };
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.get(`${API}/api/v1/tools/4`, () => HttpResponse.json({ data: stored })),
+      http.patch(`${API}/api/v1/tools/5`, () => HttpResponse.json(listBody([{ id: 1, name: 'Other' }]))),
+    );
+    const { actor } = startResource('tools');
+    actor.send({ type: 'resource.edit', id: '4', values: { name: 'After' } });
+    await settled(actor, 'edit');
+    expect(actor.getSnapshot().context.record).toMatchObject({ id: '4', name: 'After' });
+    actor.send({ type: 'resource.edit', id: '5', values: { name: 'x' } });
+    await settled(actor, 'edit');
+    expect(resourceError(actor, 'edit')).toMatchObject({ summary: 'Edit Record Failed', serverDetail: 'PATCH /v1/tools/5 answered 200 with a list where a record was expected.' });
   });
 
   test('a malformed list payload fails with SPEC’s generic text', async () => {

@@ -129,13 +129,14 @@ describe('conversation report actor', () => {
     expect(record.context.output).toMatchObject({ letter_grade: 'B' });
   });
 
-  test('a conversation outside the caller’s scope fails with Error Loading Record', async () => {
+  test('a conversation outside the caller’s scope (404) is "Record Not Found" with a plain detail', async () => {
     mswServer.use(http.get(`${API}/api/v1/reporting/conversations/:id`, () => HttpResponse.json({ message: 'Conversation not found.' }, { status: 404 })));
     const actor = createActor(createConversationReportMachine(api())).start();
     stop.push(() => actor.stop());
     actor.send({ type: 'conversationReport.open', id: 'x', tab: 'overview' });
     const failed = await waitFor(reportOperation(actor, 'conversation'), (s) => s.matches('failed'));
-    expect(failed.context.error).toMatchObject({ summary: 'Error Loading Record', serverDetail: 'Conversation not found.' });
+    expect(failed.context.error).toMatchObject({ summary: 'Record Not Found', detail: 'This record does not exist or you cannot see it' });
+    expect(failed.context.error?.serverDetail).toBeUndefined();
   });
 });
 
