@@ -34,6 +34,8 @@ export interface ServerOptions {
   log?: boolean;
   /** Accept `dev-sso:<email>` identity tokens on the SSO exchange (default true; see routes/ssoToken.ts). */
   devSso?: boolean;
+  /** Express's `trust proxy` (TRUST_PROXY: `loopback`, addresses/subnets, a hop count, `true`). Default: none. */
+  trustProxy?: boolean | number | string;
   /** Where the portal is reached (PORTAL_URL): mailed links start here. Default: the listen address. */
   portalUrl?: string;
   /** Host names answered besides localhost, the listen address and portalUrl's host (ALLOWED_HOSTS). */
@@ -102,9 +104,9 @@ export async function createServer(options: ServerOptions): Promise<PortalServer
   bindContext(app, ctx);
   app.disable('x-powered-by');
   app.use(hostGuard(ctx.site));
-  // Behind a local reverse proxy (Vite dev server, nginx on the same host) honour
-  // X-Forwarded-Proto/Host, so Secure cookies and absolute list links match what the browser used.
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For/-Proto are believed only from a configured proxy (TRUST_PROXY): trusting
+  // loopback by default let any local client pick its own address and dodge the sign-in throttle.
+  app.set('trust proxy', options.trustProxy ?? false);
   if (options.log) app.use(requestLogger());
   app.use(securityHeaders(ctx.publicConfig));
   // Before the body parsers (the provider reads its own bodies) and before CSRF (OAuth endpoints

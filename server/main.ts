@@ -4,7 +4,8 @@
  * Environment: PORT (8080), HOST (127.0.0.1), DB_FILE (server/data/portal.sqlite),
  * FRESH=1 (same as --fresh: delete the database first), PORTAL_CONFIG (JSON merged into
  * /config.json), PORTAL_URL (where the portal is reached: mailed links, allowed host), ALLOWED_HOSTS
- * (more Host names to answer, comma-separated), LOCAL_SSO=0 (no local OpenID provider at /oidc), SSO_ISSUER + SSO_CLIENT_ID
+ * (more Host names to answer, comma-separated), TRUST_PROXY (believe X-Forwarded-* only from this
+ * proxy: loopback, subnets or a hop count; default nobody), LOCAL_SSO=0 (no local OpenID provider at /oidc), SSO_ISSUER + SSO_CLIENT_ID
  * (+ SSO_JWKS_URI) (trust a real identity provider on the SSO exchange), DEV_SSO=1 (accept `dev-sso:<email>` identity tokens: a stand-in for an identity provider, off by default because it signs anyone in), LOG=0 (no request log).
  */
 import path from 'node:path';
@@ -70,6 +71,14 @@ function ssoTrust(): IdentityProviderTrust | undefined {
   return { issuer, audience, ...(jwksUri ? { jwksUri } : {}) };
 }
 
+/** TRUST_PROXY as Express reads it: unset = trust nobody, `true`, a hop count, or addresses/subnets (`loopback`, `10.0.0.0/8`). */
+function trustProxySetting(raw: string | undefined): boolean | number | string {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0..65535, got ${process.env.PORT}`);
@@ -85,6 +94,7 @@ async function main(): Promise<void> {
     log: process.env.LOG !== '0',
     devSso: process.env.DEV_SSO === '1',
     portalUrl: process.env.PORTAL_URL,
+    trustProxy: trustProxySetting(process.env.TRUST_PROXY),
     allowedHosts: (process.env.ALLOWED_HOSTS ?? '').split(',').filter((name) => name.trim() !== ''),
     localOidc: process.env.LOCAL_SSO !== '0',
     sso: ssoTrust(),

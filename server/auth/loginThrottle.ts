@@ -46,6 +46,16 @@ export class AttemptThrottle {
   }
 
   /**
+   * Counts this attempt and throws 429 if the pair is over the limit, in one synchronous step.
+   * Call it BEFORE anything asynchronous (the password hash): counting after the await let 100
+   * parallel guesses all pass the check before any of them was counted. Clear on success.
+   */
+  consume(res: Response, email: string, ip: string | undefined): void {
+    this.assertAllowed(res, email, ip);
+    this.hit(email, ip);
+  }
+
+  /**
    * Throws Laravel's 429 (with Retry-After) when the pair must wait. The message says how long,
    * so the portal can show it as it is.
    */

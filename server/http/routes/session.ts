@@ -53,11 +53,11 @@ export function sessionRoutes(ctx: AppContext): Router {
   router.post('/login', async (req, res) => {
     const input = validateBody(req, loginSchema);
     // Fortify answers 429 once the (email, address) pair has failed too often.
-    throttle.assertAllowed(res, input.email, req.ip);
+    // Counted before the (asynchronous) hash, so parallel guesses cannot all slip through.
+    throttle.consume(res, input.email, req.ip);
     const user = findUserForLogin(ctx.db, input.email);
     const ok = user ? await verifyPassword(input.password, user.password_hash) : await verifyAgainstDummy(input.password);
     if (!user || !ok) {
-      throttle.fail(input.email, req.ip);
       throw fieldError('email', CREDENTIALS_MISMATCH);
     }
     throttle.clear(input.email, req.ip);
