@@ -1,6 +1,6 @@
 import type { RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
-import { OperationError } from '../common/OperationError';
+import { RecordLoadError } from './RecordLoadError';
 import { useNavigate } from '../PortalContext';
 import { DeleteRecordButton, useLeaveWhenDeleted } from './DeleteRecordButton';
 import { useRecord } from './useRecord';
@@ -14,7 +14,7 @@ export default function AccountDeletePage({ params }: RouteViewProps) {
   const { record, error, reload } = useRecord('accounts', id);
   const navigate = useNavigate();
   useLeaveWhenDeleted(accounts, id, '/accounts', navigate.go);
-  if (error && !record) return <section className="page"><OperationError error={error} onRetry={reload} /></section>;
+  if (error && !record) return <RecordLoadError section={'accounts'} error={error} onRetry={reload} />;
   if (!record) return <LoadingState label="Loading account…" />;
   const name = String(record.name ?? `#${id}`);
   return (

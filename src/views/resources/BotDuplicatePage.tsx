@@ -3,6 +3,7 @@ import type { ResourceRecord } from '../../api/resources';
 import type { RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
+import { RecordLoadError } from './RecordLoadError';
 import { useNavigate } from '../PortalContext';
 import { useRecord } from './useRecord';
 import { useOperation, useResource } from './useResource';
@@ -25,7 +26,7 @@ export default function BotDuplicatePage({ params }: RouteViewProps) {
     }
   }, [duplicate.status, duplicate.output, navigate]);
 
-  if (error && !record) return <section className="page"><OperationError error={error} onRetry={reload} /></section>;
+  if (error && !record) return <RecordLoadError section="bots" error={error} onRetry={reload} />;
   if (!record) return <LoadingState label="Loading bot…" />;
   const name = String(record.name ?? `#${id}`);
   return (

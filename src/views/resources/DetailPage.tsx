@@ -2,7 +2,7 @@ import { Link, useLocation } from 'wouter';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
 import { activeTab, type RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
-import { OperationError } from '../common/OperationError';
+import { RecordLoadError } from './RecordLoadError';
 import { useCan, useNavigate } from '../PortalContext';
 import { DeleteRecordButton, useLeaveWhenDeleted } from './DeleteRecordButton';
 import { DisplayValue } from './display';
@@ -60,7 +60,7 @@ export default function DetailPage({ route, params }: RouteViewProps) {
   const base = `/${key}/${id}`;
   useLeaveWhenDeleted(resource, id, `/${key}`, navigate.go);
 
-  if (error && !record) return <section className="page"><OperationError error={error} onRetry={reload} /></section>;
+  if (error && !record) return <RecordLoadError section={key} error={error} onRetry={reload} />;
   if (!record) return <LoadingState label={loading ? 'Loading record…' : 'Loading…'} />;
   const tab = config.tabs.find((t) => t.key === active);
   const title = config.titleOf(record);

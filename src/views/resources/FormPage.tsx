@@ -5,6 +5,7 @@ import { blockNonIntegerKeys } from '../../format/numericInput';
 import { activeTab, type RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
+import { RecordLoadError } from './RecordLoadError';
 import { useCan, useNavigate } from '../PortalContext';
 import { ChoiceSelect } from './ChoiceSelect';
 import { TabNav, TabPanel } from './RecordTabs';
@@ -161,7 +162,7 @@ function EditPage({ route, params }: RouteViewProps) {
   const hasTabs = route.section!.editTabs && config.tabs.length > 0;
   const active = hasTabs ? activeTab(location, ['details', ...config.tabs.map((t) => t.key)], 'details') : 'details';
   const tab = config.tabs.find((t) => t.key === active);
-  if (error && !record) return <section className="page"><OperationError error={error} onRetry={reload} /></section>;
+  if (error && !record) return <RecordLoadError section={key} error={error} onRetry={reload} />;
   if (!record) return <LoadingState label="Loading record…" />;
   return (
     <section className="page">

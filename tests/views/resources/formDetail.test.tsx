@@ -152,10 +152,24 @@ describe('generic detail page', () => {
     expect(rows.map((r) => r.name)).toEqual(['Other']);
   });
 
-  test('a failed read shows its section summary', async () => {
-    await renderPortal('/bots/9', { handlers: [http.get(`${API}/api/v1/bots/9`, () => HttpResponse.json({ message: 'Record not found.' }, { status: 404 }))] });
+  test('a failed read shows its section summary, the server’s message beside SPEC’s text, and Try again', async () => {
+    await renderPortal('/bots/9', { handlers: [http.get(`${API}/api/v1/bots/9`, () => HttpResponse.json({ message: 'Database unavailable' }, { status: 500 }))] });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error Loading Bot');
-    expect(alert).toHaveTextContent('Record not found.');
+    expect(alert).toHaveTextContent('API Error, please try again.');
+    expect(alert).toHaveTextContent('Database unavailable');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  test('a stale link (404) is "Record Not Found": a plain detail, no retry, a link back to the list', async () => {
+    const message = 'No query results for model [App\\Models\\Bot] 9999';
+    const { here } = await renderPortal('/bots/9999', { handlers: [http.get(`${API}/api/v1/bots/9999`, () => HttpResponse.json({ message }, { status: 404 }))] });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Record Not Found');
+    expect(alert).toHaveTextContent('This record does not exist or you cannot see it');
+    expect(screen.queryByText(/App\\Models/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Back to Bots' }));
+    await waitFor(() => expect(here()).toBe('/bots'));
   });
 });
