@@ -76,6 +76,9 @@ export function TranscriptView({ lines, speakingIndex = -1, following = false, o
     estimateSize: () => ESTIMATED_LINE_HEIGHT,
     overscan: 6,
     initialRect: { width: 640, height: initialHeight },
+    // Scrolling moves the rendered lines by writing their transforms directly; React re-renders
+    // only when the set of visible lines changes.
+    directDomUpdates: true,
   });
 
   // Follow the spoken line while following.
@@ -83,8 +86,11 @@ export function TranscriptView({ lines, speakingIndex = -1, following = false, o
     if (following && speakingIndex >= 0) virtualizer.scrollToIndex(speakingIndex, { align: 'center' });
   }, [following, speakingIndex, virtualizer]);
 
+  // The line the keyboard is on: set at once by the arrows (focus follows a frame later) and by focus.
+  const keyboardLine = useRef(0);
   const focusLine = (index: number) => {
     const target = Math.max(0, Math.min(lines.length - 1, index));
+    keyboardLine.current = target;
     setFocusIndex(target);
     virtualizer.scrollToIndex(target, { align: 'auto' });
     // The line may only be rendered after the scroll: focus it on the next frame.
@@ -113,7 +119,7 @@ export function TranscriptView({ lines, speakingIndex = -1, following = false, o
   };
 
   const onListKeyDown = (event: KeyboardEvent) => {
-    const at = Number((event.target as HTMLElement).dataset.line ?? focusIndex);
+    const at = keyboardLine.current;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       onSeek(focusLine(at + (event.key === 'ArrowDown' ? 1 : -1)));
@@ -176,7 +182,14 @@ export function TranscriptView({ lines, speakingIndex = -1, following = false, o
         onWheel={pauseFollowing}
         onTouchMove={pauseFollowing}
       >
-        <ol className="transcript-lines" style={{ height: virtualizer.getTotalSize() }} onKeyDown={onListKeyDown} aria-label="Transcript lines">
+        <ol
+          ref={virtualizer.containerRef}
+          className="transcript-lines"
+          onKeyDown={onListKeyDown}
+          onFocus={(event) => {
+            const line = (event.target as HTMLElement).dataset.line;
+            if (line !== undefined) keyboardLine.current = Number(line);
+          }} aria-label="Transcript lines">
           {virtualizer.getVirtualItems().map((item) => {
             const line = lines[item.index]!;
             return (
@@ -185,7 +198,6 @@ export function TranscriptView({ lines, speakingIndex = -1, following = false, o
                 ref={virtualizer.measureElement}
                 data-index={item.index}
                 className={item.index === currentMatch ? 'is-match' : undefined}
-                style={{ transform: `translateY(${item.start}px)` }}
                 aria-setsize={lines.length}
                 aria-posinset={item.index + 1}
               >
