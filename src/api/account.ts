@@ -42,6 +42,8 @@ export interface EmailChange {
 export interface ProfileInformation {
   name: string;
   email: string;
+  /** Required by the API when the email changes (whoever holds the address gets reset links). */
+  current_password?: string;
 }
 
 const messageSchema = z.looseObject({ message: z.optional(z.string()) });

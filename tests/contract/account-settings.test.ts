@@ -77,7 +77,7 @@ describe('changing the email address', () => {
     expect(readRecord(userSchema, await json(sameEmail))).toMatchObject({ name: 'Victoria Viewer', email_verified_at: expect.any(String) });
     const invalid = await client('/user/profile-information', { method: 'PUT', json: { name: '', email: 'x' } });
     expect(Object.keys((await json(invalid)).errors).sort()).toEqual(['email', 'name']);
-    const newEmail = await client('/user/profile-information', { method: 'PUT', json: { name: 'Victoria Viewer', email: 'victoria@example.com' } });
+    const newEmail = await client('/user/profile-information', { method: 'PUT', json: { name: 'Victoria Viewer', email: 'victoria@example.com', current_password: 'password' } });
     expect(readRecord(userSchema, await json(newEmail)).email_verified_at).toBeNull();
   });
 });

@@ -3,16 +3,17 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { issueXsrfToken } from '../../auth/csrf';
 import { hashPassword, verifyPassword } from '../../auth/password';
+import { newPasswordField } from '../../auth/passwordRule';
 import { createSession } from '../../auth/sessions';
 import { findUserById, userRoles, type AuthUser } from '../../auth/users';
 import { nowIso } from '../../db/connection';
 import { COOKIE, cookieOptions } from '../cookies';
 import { fieldError } from '../errors';
 
-/** Laravel's `Password::defaults()` (min 8) plus `confirmed`, with Laravel's texts. */
+/** Laravel's `Password::defaults()` (min 8, not a common password) plus `confirmed`, with Laravel's texts. */
 export function withConfirmedPassword<T extends z.ZodRawShape>(shape: T) {
   return z
-    .object({ ...shape, password: z.string().min(8).max(1024), password_confirmation: z.string().max(1024).optional() })
+    .object({ ...shape, password: newPasswordField(), password_confirmation: z.string().max(1024).optional() })
     .superRefine((value, issue) => {
       const passwords = value as { password: string; password_confirmation?: string };
       if (passwords.password !== passwords.password_confirmation) {
@@ -47,6 +48,15 @@ export async function setPassword(ctx: AppContext, userId: number, password: str
 export function revokeEverySession(ctx: AppContext, userId: number): void {
   ctx.db.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL').run(nowIso(), userId);
   ctx.db.prepare('DELETE FROM personal_access_tokens WHERE user_id = ?').run(userId);
+}
+
+/**
+ * After a password change only the session (or token) that made it stays signed in: whoever
+ * else knew the old password, in another browser or with a token, is signed out.
+ */
+export function revokeOtherSessions(ctx: AppContext, userId: number, keep: { sessionId?: string; tokenId?: number }): void {
+  ctx.db.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND id IS NOT ?').run(nowIso(), userId, keep.sessionId ?? null);
+  ctx.db.prepare('DELETE FROM personal_access_tokens WHERE user_id = ? AND id IS NOT ?').run(userId, keep.tokenId ?? null);
 }
 
 /** The new address must be verified again (Fortify's MustVerifyEmail). */

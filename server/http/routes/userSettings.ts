@@ -102,7 +102,7 @@ export function userSettingsRoutes(ctx: AppContext): Router {
   });
 
   router.post('/user/change-password', async (req, res) => {
-    await changePassword(ctx, currentUser(req).id, req.body);
+    await changePassword(ctx, req);
     res.status(200).json({ message: 'Your password has been updated.' });
   });
 

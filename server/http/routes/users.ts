@@ -6,6 +6,7 @@ import { fieldError, unauthorized } from '../errors';
 import { requiredString } from '../fields';
 import type { ApiRecord, ResourceConfig, Row, WriteContext } from '../resource';
 import { mayManageUser } from '../roleGrants';
+import { newPasswordField } from '../../auth/passwordRule';
 import { booleanish } from '../validation';
 
 const themeColor = z
@@ -16,7 +17,7 @@ const email = z.string().trim().min(1).max(255).pipe(z.email());
 const create = z.object({
   name: requiredString(),
   email,
-  password: z.string().min(8).max(1024),
+  password: newPasswordField(),
   password_confirmation: z.string().min(1).max(1024),
   isAdmin: booleanish.optional(),
   theme_color: themeColor,
@@ -24,7 +25,7 @@ const create = z.object({
 const update = z.object({
   name: requiredString().optional(),
   email: email.optional(),
-  password: z.string().min(8).max(1024).optional(),
+  password: newPasswordField().optional(),
   password_confirmation: z.string().max(1024).optional(),
   isAdmin: booleanish.optional(),
   theme_color: themeColor,

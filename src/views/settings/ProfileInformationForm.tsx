@@ -18,11 +18,13 @@ export function ProfileInformationCard() {
   const notice = useSelector(flow, (s) => s.context.notice);
   const [name, setName] = useState(user?.name ?? '');
   const [email, setEmail] = useState(user?.email ?? '');
+  const [currentPassword, setCurrentPassword] = useState('');
   const errors = error?.fieldErrors ?? {};
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    flow.send({ type: 'account.submit', change: { name: name.trim(), email: email.trim() } });
+    const password = currentPassword ? { current_password: currentPassword } : {};
+    flow.send({ type: 'account.submit', change: { name: name.trim(), email: email.trim(), ...password } });
   }
 
   return (
@@ -33,6 +35,15 @@ export function ProfileInformationCard() {
       <form onSubmit={submit} noValidate aria-busy={busy}>
         <FormField id="profile-name" label="Name" autoComplete="name" value={name} onValue={setName} errors={errors.name} />
         <FormField id="profile-email" label="Email" type="email" autoComplete="email" value={email} onValue={setEmail} errors={errors.email} />
+        <FormField
+          id="profile-current-password"
+          label="Current password (needed to change the email)"
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onValue={setCurrentPassword}
+          errors={errors.current_password}
+        />
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? 'Saving…' : 'Save profile'}
         </button>

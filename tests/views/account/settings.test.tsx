@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { API, adminUser } from '../../support/apiFixtures';
@@ -296,6 +296,24 @@ describe('/users/settings: profile information', () => {
     expect(body).toEqual({ name: 'Ada Lovelace', email: 'admin@example.com' });
     expect(portal.auth.getSnapshot().context.user?.name).toBe('Ada Lovelace');
     expect(screen.getByRole('button', { name: 'Ada Lovelace' })).toBeInTheDocument();
+  });
+
+  test('a new email goes out with the current password the API asks for', async () => {
+    let body: unknown;
+    await renderPortal('/users/settings', {
+      handlers: [
+        http.put(`${API}/user/profile-information`, async ({ request }) => {
+          body = await request.json();
+          return HttpResponse.json({ data: { ...adminUser, email: 'ada@elsewhere.example', email_verified_at: null } });
+        }),
+      ],
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Your profile' });
+    const profile = card('Profile information');
+    type(profile, 'Email', 'ada@elsewhere.example');
+    type(profile, 'Current password (needed to change the email)', 'my-current-secret');
+    fireEvent.click(within(profile).getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(body).toEqual({ name: 'Ada Admin', email: 'ada@elsewhere.example', current_password: 'my-current-secret' }));
   });
 
   test('a refused update shows "Edit Failed" with the message under the field', async () => {
