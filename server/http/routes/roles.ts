@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { currentUser } from '../../auth/authenticate';
 import { crudRouter } from '../crud';
 import { fieldError, unauthorized } from '../errors';
-import type { RouterFactory } from '../index';
+import type { RouterFactory } from '../routerFactory';
 import { idParam } from '../record';
 import { holdsLastGlobalGrant, mayManageRole } from '../roleGrants';
 import { optionalText, requiredString } from '../fields';
