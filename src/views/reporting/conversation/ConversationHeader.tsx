@@ -1,0 +1,41 @@
+import './review.css';
+import { Link } from 'wouter';
+import type { Conversation } from '../../../api/schemas/reporting';
+import { formatPhone } from '../../../format/phone';
+import { formatTimestamp } from '../../../format/timestamp';
+import { Grade } from '../Grade';
+import { clockOf } from './transcriptTimes';
+
+const exactTime = (iso: string) => new Date(iso).toLocaleString();
+
+/** Who the conversation was with: the contact's name, else the caller's number, else the channel. */
+export function conversationTitle(c: Conversation): string {
+  const kind = c.channel === 'voice' ? 'Call' : 'Chat';
+  const who = c.contact_name ?? (c.phone_number ? formatPhone(c.phone_number) : null);
+  return who ? `${kind} with ${who}` : `${kind} ${c.uuid.slice(0, 8)}`;
+}
+
+/**
+ * The page's one header: who, direction and channel, when, how long, grade, disposition and
+ * account, with the way back to the list as a breadcrumb above the title.
+ */
+export function ConversationHeader({ conversation: c, backTo = '/reporting/conversations' }: { conversation: Conversation; backTo?: string }) {
+  return (
+    <header className="conversation-header">
+      <nav aria-label="Breadcrumb" className="conversation-breadcrumb">
+        <Link href={backTo}>Conversations</Link>
+        <span aria-hidden="true"> / </span>
+      </nav>
+      <h1>{conversationTitle(c)}</h1>
+      <dl className="conversation-facts">
+        <div><dt>Direction</dt><dd>{`${c.direction === 'outbound' ? 'Outbound' : 'Inbound'} ${c.channel === 'voice' ? 'call' : 'chat'}`}</dd></div>
+        <div><dt>Started</dt><dd><time dateTime={c.started_at} title={exactTime(c.started_at)}>{`${formatTimestamp(c.started_at)}, ${new Date(c.started_at).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}`}</time></dd></div>
+        <div><dt>Length</dt><dd>{clockOf(c.duration_seconds)}</dd></div>
+        <div><dt>Grade</dt><dd><Grade grade={c.letter_grade} /></dd></div>
+        <div><dt>Disposition</dt><dd>{c.disposition_label ?? 'None'}</dd></div>
+        <div><dt>Account</dt><dd>{c.account_name ?? c.account_id}</dd></div>
+        {c.status !== 'completed' && <div><dt>Status</dt><dd>{c.status}</dd></div>}
+      </dl>
+    </header>
+  );
+}

@@ -1,0 +1,77 @@
+import './review.css';
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, type KeyboardEvent } from 'react';
+import type { Recording, TranscriptLine } from '../../../api/schemas/reporting';
+import { lineAt, type ConversationPlayerActor } from '../../../machines/conversationPlayer';
+import { RecordingPlayer, type SpeakerTurn } from './RecordingPlayer';
+import { TranscriptView } from './TranscriptView';
+import { lineSeconds } from './transcriptTimes';
+
+// A speaker's turn ends before the next line starts, or after about the time its words take.
+const TURN_GAP_SECONDS = 0.3;
+const CHARACTERS_PER_SECOND = 14;
+
+function turnsOf(lines: readonly TranscriptLine[], starts: readonly number[]): SpeakerTurn[] {
+  return lines.map((line, i) => {
+    const start = starts[i]!;
+    const spoken = start + 0.6 + line.text.length / CHARACTERS_PER_SECOND;
+    const next = starts[i + 1];
+    return { start, end: Math.max(start + 0.3, next === undefined ? spoken : Math.min(spoken, next - TURN_GAP_SECONDS)), role: line.role };
+  });
+}
+
+const isTyping = (target: EventTarget) => target instanceof HTMLElement && (target.closest('input, textarea, select, button, a, [role="img"]') !== null);
+
+/**
+ * The recording beside its transcript, in sync: the line being spoken is marked and kept in view,
+ * a line (click, Enter, arrows) seeks the audio, Space plays and pauses anywhere in this area.
+ */
+export function ConversationReview({ player, recordings, lines }: {
+  player: ConversationPlayerActor;
+  recordings: readonly Recording[];
+  lines: readonly TranscriptLine[];
+}) {
+  const recording = recordings.find((r) => r.has_audio && r.url) ?? recordings[0];
+  const url = recording?.has_audio ? (recording.url ?? null) : null;
+  const starts = useMemo(() => lines.map((line) => lineSeconds(line.time)), [lines]);
+  const turns = useMemo(() => turnsOf(lines, starts), [lines, starts]);
+  const speaking = useSelector(player, (s) => lineAt(starts, s.context.currentTime));
+  const following = useSelector(player, (s) => s.context.following);
+  const playable = useSelector(player, (s) => s.matches('ready'));
+
+  useEffect(() => {
+    player.send(url ? { type: 'player.load', url } : { type: 'player.unload' });
+  }, [player, url]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === ' ' && playable && !event.defaultPrevented && !isTyping(event.target)) {
+      event.preventDefault();
+      player.send({ type: 'player.toggle' });
+    }
+  };
+
+  return (
+    <div className="conversation-review" onKeyDown={onKeyDown}>
+      <div className="review-player">
+        {!recording && <p>This conversation has no recording.</p>}
+        {recording && !url && <p>{`${recording.label}: the audio of this recording is no longer kept.`}</p>}
+        {url && recording && (
+          <>
+            <RecordingPlayer player={player} label={recording.label} turns={turns} fallbackDuration={recording.audio_seconds ?? recording.duration_seconds} />
+            {recording.generated && <p className="review-note">Demo audio: this server synthesises the transcript as speech; it keeps no real recordings.</p>}
+          </>
+        )}
+      </div>
+      <div className="review-transcript">
+        <TranscriptView
+          lines={lines}
+          speakingIndex={url ? speaking : -1}
+          following={following}
+          onSeek={(i) => url && player.send({ type: 'player.seek', seconds: starts[i] ?? 0 })}
+          onFollowChange={url ? (on) => player.send({ type: 'player.follow', following: on }) : undefined}
+          onTogglePlay={url ? () => player.send({ type: 'player.toggle' }) : undefined}
+        />
+      </div>
+    </div>
+  );
+}
