@@ -11,6 +11,7 @@ export interface SeriesPoint {
 }
 
 const HEIGHT = 220;
+const WHOLE_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1_000, 2_000, 2_500, 5_000, 10_000, 20_000, 25_000, 50_000, 100_000, 250_000, 500_000, 1_000_000];
 const dayLabel = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const fullDay = new Intl.DateTimeFormat('en', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const secondsOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
@@ -63,7 +64,8 @@ export function TimeSeriesChart({ title, points, format, valueLabel = 'Value', o
           series: [{}, { label: valueLabel, stroke: colours.line, width: 2, fill: colours.fill, points: { show: points.length <= 45 } }],
           axes: [
             { ...axis, values: (_u, splits) => splits.map(dayOf) },
-            { ...axis, size: 56, values: (_u, splits) => splits.map((v) => format(v)) },
+            // Counts get whole-number gridlines (no "2.5 conversations").
+            { ...axis, size: 56, values: (_u, splits) => splits.map((v) => format(v)), ...(points.every((p) => Number.isInteger(p.value)) ? { incrs: WHOLE_STEPS } : {}) },
           ],
           cursor: { y: false, points: { size: 8 } },
           hooks: {
