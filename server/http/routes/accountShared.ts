@@ -69,7 +69,7 @@ export function startSession(ctx: AppContext, req: Request, res: Response, userI
   const session = createSession(ctx.db, { userId, remember: false, ipAddress: req.ip, userAgent: req.get('user-agent') });
   res.cookie(COOKIE.session, session.id, cookieOptions(req, { httpOnly: true }));
   res.cookie(COOKIE.chat, session.chatToken, cookieOptions(req, { httpOnly: false }));
-  issueXsrfToken(req, res);
+  issueXsrfToken(req, res, session.id);
 }
 
 /** The user as GET /api/v1/users/auth returns it. */

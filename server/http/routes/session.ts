@@ -37,7 +37,7 @@ export function openBrowserSession(ctx: AppContext, req: Request, res: Response,
   const maxAgeMs = input.remember ? REMEMBER_MS : undefined;
   res.cookie(COOKIE.session, session.id, cookieOptions(req, { httpOnly: true, maxAgeMs }));
   res.cookie(COOKIE.chat, session.chatToken, cookieOptions(req, { httpOnly: false, maxAgeMs }));
-  issueXsrfToken(req, res);
+  issueXsrfToken(req, res, session.id);
 }
 
 /** Sanctum's CSRF bootstrap and Fortify's cookie login/logout, at the host root like Laravel's. */
@@ -81,7 +81,7 @@ export function sessionRoutes(ctx: AppContext): Router {
     if (req.auth?.via === 'session') revokeSession(ctx.db, req.auth.sessionId);
     if (req.auth?.via === 'token') revokeAccessToken(ctx.db, req.auth.tokenId);
     clearAuthCookies(req, res);
-    issueXsrfToken(req, res);
+    issueXsrfToken(req, res, null);
     res.status(204).end();
   });
 

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/connection';
 import { userRoles } from '../../auth/users';
@@ -17,6 +17,14 @@ import { sendVerificationMail } from '../../mail/messages';
 const rolesBody = z.object({ roles: z.array(z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number().int().positive())).max(100) });
 
 const users = userResource;
+
+/**
+ * These GETs send mail, so they must not run from another site's link or image: the browser
+ * says where a request came from in Sec-Fetch-Site (clients without it are not browsers).
+ */
+const sameSiteOnly: RequestHandler = (req, _res, next) => {
+  next(req.get('sec-fetch-site') === 'cross-site' ? unauthorized() : undefined);
+};
 
 function replaceRoles(db: Database, userId: number, keep: readonly number[], requested: readonly number[]): void {
   db.transaction(() => {
@@ -67,15 +75,17 @@ export const userRoleRoutes: RouterFactory = (ctx) => {
     res.json({ data: rows.map((row) => toRecord(roleResource, row)) });
   });
 
-  router.get('/users/:id/password-reset-email', guard(users, 'edit'), (req, res) => {
+  router.get('/users/:id/password-reset-email', guard(users, 'edit'), sameSiteOnly, (req, res) => {
     const user = loadScoped(req, ctx.db, users);
+    if (!mayManageUser(req, ctx.db, user)) throw unauthorized();
     // The same mailed, expiring link as "Forgot password" (Fortify's broker).
     sendPasswordResetLink(ctx, String(user.email));
     res.json({ message: `A password reset link has been sent to ${String(user.email)}.` });
   });
 
-  router.get('/users/:id/resend-email-verification', guard(users, 'edit'), (req, res) => {
+  router.get('/users/:id/resend-email-verification', guard(users, 'edit'), sameSiteOnly, (req, res) => {
     const user = loadScoped(req, ctx.db, users);
+    if (!mayManageUser(req, ctx.db, user)) throw unauthorized();
     const verified = ctx.db.prepare('SELECT email_verified_at FROM users WHERE id = ?').get(user.id) as { email_verified_at: string | null };
     if (verified.email_verified_at) {
       res.json({ message: 'This email address is already verified.' });
