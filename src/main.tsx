@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { createHttp } from './api/http';
 import { loadRuntimeConfig } from './config';
+import { readPanelState } from './inspector/panelState';
 import { createRecorder } from './inspector/recorder';
 import { startPortal } from './machines/root';
 import { App } from './views/App';
@@ -29,7 +30,8 @@ async function boot() {
       import('./inspector/open').then(({ openInspector: open }) => open(portal.root, recorder, from)).catch((error: unknown) => console.error('Machine inspector failed to load', error));
     };
     registerInspectorOpener(openInspector);
-    if (new URLSearchParams(window.location.search).has('inspect')) openInspector();
+    // ?inspect opens it; so does a reload of a tab where it was open.
+    if (new URLSearchParams(window.location.search).has('inspect') || readPanelState().open) openInspector();
   }
   const container = document.getElementById('root')!;
   createRoot(container).render(

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { saveBlob } from '../api/download';
 import { formatValue } from './actors';
+import { plainEventName } from './plainNames';
 import { redact } from './redact';
 import type { LogEntry } from './store';
 import { walkFromLog } from './walk';
@@ -58,6 +59,13 @@ export function EventLog({ log, actorNames }: { log: LogEntry[]; actorNames: str
       </p>
       <div className="log-scroll">
         <table className="event-log">
+          <colgroup>
+            <col className="event-log-time" />
+            <col className="event-log-actor" />
+            <col className="event-log-actor" />
+            <col />
+            <col className="event-log-state" />
+          </colgroup>
           <caption className="visually-hidden">Events{filter ? ` of ${filter}` : ''}, oldest first</caption>
           <thead>
             <tr>
@@ -75,7 +83,8 @@ export function EventLog({ log, actorNames }: { log: LogEntry[]; actorNames: str
                 <td>{entry.source}</td>
                 <td>{entry.target}</td>
                 <td>
-                  <code>{entry.event.type}</code> <span className="log-payload">{payloadText(entry.event)}</span>
+                  {plainEventName(entry.event.type, entry.target) === entry.event.type ? <code>{entry.event.type}</code> : <span title={entry.event.type}>{plainEventName(entry.event.type, entry.target)}</span>}{' '}
+                  <span className="log-payload">{payloadText(entry.event)}</span>
                 </td>
                 <td>{entry.state === undefined ? '' : formatValue(entry.state)}</td>
               </tr>

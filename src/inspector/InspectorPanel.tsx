@@ -7,6 +7,7 @@ import { EventLog } from './EventLog';
 import type { Recorder } from './recorder';
 import { ReplayControls } from './ReplayControls';
 import { StatelyButton } from './StatelyButton';
+import { readPanelState, writePanelState } from './panelState';
 import type { InspectorStore } from './store';
 import { WalkControls } from './WalkControls';
 import './inspector.css';
@@ -19,11 +20,24 @@ export function InspectorPanel({ store, recorder, onClose }: { store: InspectorS
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const actors = store.actors();
-  const [selectedSession, setSelectedSession] = useState<string | undefined>(() => (store.actorBySystemId('auth') ?? store.root).sessionId);
+  // The selection is kept by name: after a reload, or when the actor is replaced by a new one
+  // under the same systemId, the same flow stays selected.
+  const [selectedName, setSelectedName] = useState<string>(() => readPanelState().selected ?? 'auth');
+  const [selectedSession, setSelectedSession] = useState<string | undefined>(undefined);
+  const select = (sessionId: string) => {
+    const actor = store.actorBySession(sessionId);
+    if (!actor) return;
+    const label = actorLabel(actor);
+    setSelectedName(label);
+    setSelectedSession(sessionId);
+    writePanelState({ selected: label });
+  };
 
   useEffect(() => headingRef.current?.focus(), []);
 
-  const selected = (selectedSession && store.actorBySession(selectedSession)) || store.root;
+  const bySession = selectedSession ? store.actorBySession(selectedSession) : undefined;
+  const alive = bySession && (bySession.getSnapshot() as { status?: string }).status === 'active' ? bySession : undefined;
+  const selected = alive ?? store.actorBySystemId(selectedName) ?? actors.find((actor) => actorLabel(actor) === selectedName) ?? store.root;
   const snapshot = selected.getSnapshot() as { value?: unknown; status?: string; context?: unknown };
   const machine = machineOf(selected);
   const code = operationStatus(selected);
@@ -54,7 +68,7 @@ export function InspectorPanel({ store, recorder, onClose }: { store: InspectorS
       <div className="inspector-body">
         <section className="inspector-section" aria-label="Live actors">
           <h3>Actors</h3>
-          <ActorTree roots={actorTree(actors)} selected={selected.sessionId} onSelect={setSelectedSession} />
+          <ActorTree roots={actorTree(actors)} selected={selected.sessionId} onSelect={select} />
         </section>
         <section className="inspector-section" aria-label={`Selected actor ${name}`}>
           <h3>{name}</h3>

@@ -3,6 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { AnyActorRef } from 'xstate';
 import { InspectorPanel } from './InspectorPanel';
 import type { Recorder } from './recorder';
+import { writePanelState } from './panelState';
 import { InspectorStore } from './store';
 
 let mounted: { root: Root; store: InspectorStore; recorder: Recorder; open: boolean } | undefined;
@@ -38,9 +39,11 @@ export function openInspector(portalRoot: AnyActorRef, recorder: Recorder, opene
   const current = mounted;
   const returnFocus = focusTarget(opener);
   current.open = true;
+  writePanelState({ open: true });
   document.documentElement.classList.add('inspector-open');
   const close = () => {
     current.open = false;
+    writePanelState({ open: false });
     document.documentElement.classList.remove('inspector-open');
     current.root.render(null);
     // Focus goes back where it was (the user menu), or to the page when that is gone.

@@ -1,5 +1,6 @@
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { formatValue, type InspectedActor } from './actors';
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateNode } from 'xstate';
+import { formatValue, machineOf, type InspectedActor } from './actors';
+import { eventTitle } from './eventForm';
 import { redactedPaths, setPath } from './redact';
 import type { Walk } from './walk';
 
@@ -71,6 +72,38 @@ async function actorAppears(options: ReplayOptions, systemId: string, timeoutMs:
   }
 }
 
+/** A state's own words for what it means (`description: 'a signed-in user'`), deepest first. */
+export function stateDescription(actor: InspectedActor, value: unknown): string | undefined {
+  const machine = machineOf(actor);
+  if (!machine) return undefined;
+  let found: string | undefined;
+  const visit = (node: AnyStateNode, v: unknown) => {
+    const entries = typeof v === 'string' ? [[v, undefined] as const] : v && typeof v === 'object' ? Object.entries(v as Record<string, unknown>) : [];
+    for (const [key, inner] of entries) {
+      const child = node.states[key];
+      if (!child) continue;
+      if (child.description) found = child.description;
+      if (inner !== undefined) visit(child, inner);
+    }
+  };
+  visit(machine.root, value);
+  return found;
+}
+
+/**
+ * When a skipped step's actor is not where the walk had it afterwards (auth still signed out
+ * instead of signed in), the reason the rest cannot pass: "sign-in was skipped: the steps after it
+ * need a signed-in user." Null when the skip changes nothing the walk relies on.
+ */
+async function skipBreaksWalk(step: Walk['steps'][number], options: ReplayOptions, timing: { timeoutMs: number; quietMs: number }): Promise<string | null> {
+  const actor = await actorAppears(options, step.target, timing.timeoutMs);
+  if (!actor) return null;
+  await waitFor(actor, isSettled, false, timing, options.signal);
+  if (sameValue(valueOf(actor.getSnapshot() as Snap), step.expected)) return null;
+  const need = stateDescription(actor, step.expected) ?? `${step.target} in ${formatValue(step.expected)}`;
+  return `${await eventTitle(actor, step.event.type)} was skipped: the steps after it need ${need}.`;
+}
+
 /**
  * Replays a walk: each step's event goes to the actor with the same systemId, in order, once that
  * actor has settled; the step passes when the actor reaches the recorded state, and the replay
@@ -92,6 +125,9 @@ export async function replayWalk(walk: Walk, options: ReplayOptions): Promise<Re
     }
     if (missing.length > 0) {
       notes.push(`Step ${n} (${step.event.type} to ${step.target}) skipped: ${missing.join(', ')} was redacted and no value was given.`);
+      // Later steps that depend on what this one did cannot pass: stop here and say why.
+      const stop = index < walk.steps.length - 1 ? await skipBreaksWalk(step, options, timing) : null;
+      if (stop) return { ok: false, step: n, message: `Stopped at step ${n}: ${stop} Give the redacted ${missing.join(', ')} to replay it.`, notes };
       continue;
     }
     const actor = await actorAppears(options, step.target, timing.timeoutMs);

@@ -173,6 +173,7 @@ export const authMachine = setup({
       },
     },
     signedIn: {
+      description: 'a signed-in user',
       entry: ['markNotGuest', 'applyUserTheme'],
       on: {
         'auth.logout': 'signingOut',

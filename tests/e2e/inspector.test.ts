@@ -93,6 +93,54 @@ describe('machine inspector in Chromium', () => {
     expect(e2e.pageErrors).toEqual([]);
   });
 
+  test('a tester walks sign-in through its form, saves the walk and replays it on a fresh page; the panel survives a reload', async () => {
+    const { page, url, context } = e2e;
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(url('/login?inspect'));
+    const panel = page.getByRole('dialog', { name: 'Machine inspector' });
+    await panel.getByTestId('current-state').filter({ hasText: 'signedOut' }).waitFor();
+    // The diagram is laid out by ELK (in a worker); its labels are placed, none over another.
+    await panel.locator('svg[data-engine="layered"]').waitFor();
+    const boxes = await panel.locator('.chart-edges text').evaluateAll((texts) => texts.map((t) => (t as SVGGraphicsElement).getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, w: r.width, h: r.height })));
+    expect(boxes.length).toBeGreaterThan(5);
+    for (const [i, a] of boxes.entries()) for (const b of boxes.slice(i + 1)) expect(a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h).toBe(false);
+
+    // auth.submit opens a form that asks for what it needs.
+    const events = panel.getByRole('group', { name: 'Events auth accepts' });
+    await events.getByRole('button', { name: 'auth.submit' }).click();
+    const form = panel.getByRole('form', { name: /auth\.submit/ });
+    await form.getByLabel(/^Email/).fill('admin@example.com');
+    await form.getByLabel(/^Password/).fill('password');
+    await form.getByRole('button', { name: 'Send auth.submit' }).click();
+    await page.waitForURL('**/dashboard');
+    await panel.getByTestId('current-state').filter({ hasText: 'signedIn' }).waitFor();
+    await panel.getByRole('table').getByText('auth: signing in → succeeded').first().waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Save walk' }).click()]);
+    const walk = JSON.parse(await readFile((await download.path())!, 'utf8')) as WalkFile;
+    expect(walk.steps.find((step) => step.event.type === 'auth.submit')).toMatchObject({ target: 'auth', event: { credentials: { email: 'admin@example.com', password: '[redacted]' } }, expected: 'signedIn' });
+
+    // Open and selected actor survive a full-page navigation (a reload of the portal).
+    await panel.getByRole('navigation', { name: 'Actors' }).getByRole('button', { name: /^navigation/ }).click();
+    await panel.getByRole('region', { name: 'Selected actor navigation' }).waitFor();
+    await page.goto(url('/users'));
+    await panel.getByRole('region', { name: 'Selected actor navigation' }).waitFor();
+    await context.close();
+
+    const fresh = await freshInspectedPage(e2e.browser, url('/login?inspect'));
+    await replay(fresh, walk, 'password');
+    await fresh.getByText(`Walk replayed: all ${walk.steps.length} steps reached their recorded states.`).waitFor({ timeout: 30_000 });
+    await fresh.waitForURL('**/dashboard');
+
+    // Without the password, the replay stops at the sign-in and says why.
+    const third = await freshInspectedPage(e2e.browser, url('/login?inspect'));
+    await replay(third, walk, undefined);
+    const alert = third.getByRole('dialog', { name: 'Machine inspector' }).getByRole('alert');
+    await alert.waitFor({ timeout: 30_000 });
+    expect(await alert.textContent()).toContain('sign-in was skipped: the steps after it need a signed-in user');
+    expect(e2e.pageErrors).toEqual([]);
+  });
+
   test('the user menu opens the inspector; Escape closes it and focus returns to the menu', async () => {
     const { page, url } = e2e;
     await page.goto(url('/login'));

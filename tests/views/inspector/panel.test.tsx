@@ -83,6 +83,7 @@ describe('machine inspector panel', () => {
     await user.click(screen.getByRole('button', { name: /^dashboard/ }));
     expect(screen.getByText('Status code').nextElementSibling).toHaveTextContent('0 (idle)');
     await user.click(within(screen.getByRole('group', { name: 'Events dashboard accepts' })).getByRole('button', { name: 'operation.start' }));
+    await user.click(await screen.findByRole('button', { name: 'Send operation.start' }));
     await waitFor(() => expect(screen.getByText('Status code').nextElementSibling).toHaveTextContent('2 (success)'));
     expect(screen.getByRole('list', { name: 'Context' })).toHaveTextContent('conversations: 3');
   });

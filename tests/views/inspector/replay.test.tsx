@@ -48,7 +48,10 @@ describe('saving and replaying a walk', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     const states = within(screen.getByRole('table')).getAllByRole('row').filter((row) => row.children[2]?.textContent === 'auth').map((row) => row.children[4]?.textContent);
     expect(states).toEqual(expect.arrayContaining(['signingIn', 'signedIn', 'signingOut', 'signedOut']));
-  });
+    // XState's own events read as plain words: the sign-in call's result, not xstate.done.actor.0.auth.signingIn.
+    expect(within(screen.getByRole('table')).getAllByText('auth: signing in → succeeded').length).toBeGreaterThan(0);
+    expect(screen.getByRole('table')).not.toHaveTextContent('xstate.done.actor');
+  }, 15_000); // the first panel in a file also warms up ELK's layout code in jsdom (no web worker here)
 
   test('replay stops at the first step whose resulting state differs, with a clear message', async () => {
     const user = userEvent.setup();
@@ -75,6 +78,19 @@ describe('saving and replaying a walk', () => {
     const notes = await screen.findByRole('list', { name: 'Replay notes' });
     expect(notes).toHaveTextContent('Step 1 (auth.submit to auth) skipped: credentials.password was redacted and no value was given.');
     expect(fresh.portal.auth.getSnapshot().value).toBe('signedOut');
+  });
+
+  test('a skipped sign-in stops the replay with the reason, instead of failing a later step', async () => {
+    const user = userEvent.setup();
+    mswServer.use(...signInHandlers());
+    const walk = await recordWalk();
+    const fresh = startInspectedPortal();
+    renderPanel(fresh.store);
+    await user.upload(screen.getByLabelText('Walk file'), walkFile(walk));
+    await user.click(await screen.findByRole('button', { name: 'Replay walk' }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Stopped at step 1: sign-in was skipped: the steps after it need a signed-in user. Give the redacted credentials.password to replay it.');
+    expect(fresh.portal.navigation.getSnapshot().context.location).toBe('/login');
   });
 
   test('a file that is not a walk is refused', async () => {
