@@ -1,7 +1,7 @@
 /**
  * npm run bench:chat — live chat streaming in headless Chromium against the reference gateway.
  *
- * 8 concurrent chats each receive 100 deltas per second for 10 seconds (driven server-side by
+ * 16 concurrent chats each receive 100 deltas per second for 10 seconds (driven server-side by
  * the gateway's bench-only `benchStream`, which no client can reach). Measured in the same run:
  *   - every character arrives (each chat's final message equals what the gateway sent);
  *   - React commits per animation frame (a commit counter on React's devtools hook, production build);
@@ -22,7 +22,7 @@ import { chatGatewayOf, type BenchResult } from '../server/chat/gateway';
 import { contextOf } from '../server/context';
 import { browserLaunchOptions } from '../tests/support/browser';
 
-const CHATS = 8;
+const CHATS = 16;
 const RATE = 100;
 const SECONDS = 10;
 
@@ -177,7 +177,7 @@ async function main() {
     console.log(`chats: ${CHATS}, rate: ${RATE} deltas/s each, duration: ${SECONDS} s`);
     console.log(`gateway delivered: ${oursResult.delivered} deltas in ${fmt(elapsed / 1000)} s = ${fmt(oursResult.delivered / (elapsed / 1000), 0)} deltas/s (baseline run: ${fmt(baseResult.delivered / (baseResult.elapsedMs / 1000), 0)} deltas/s)`);
     console.log(`every character arrived: portal ${missing === 0 ? 'yes' : `NO (${missing} chats differ)`}, baseline ${baseMissing === 0 ? 'yes' : `NO (${baseMissing} chats differ)`}`);
-    console.log(`React commits: ${totalCommits} over ${frames.length} frames; max per frame ${maxSteady} in steady state (${maxAll} overall, incl. the 8 typing badges at start and end)`);
+    console.log(`React commits: ${totalCommits} over ${frames.length} frames; max per frame ${maxSteady} in steady state (${maxAll} overall, incl. the ${CHATS} typing badges at start and end)`);
     console.log(`main-thread busy per delta: portal ${fmt(oursPerDelta, 4)} ms, baseline ${fmt(basePerDelta, 4)} ms (busy ${fmt(oursBusySeconds)} s vs ${fmt(baseBusySeconds)} s)`);
     failed = missing > 0 || baseMissing > 0 || maxSteady > 1;
     if (failed) console.log('FAILED: see the lines above');
