@@ -9,7 +9,8 @@ import { statisticsOperation } from '../../machines/statistics';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { useNavigate } from '../PortalContext';
-import { BarChart } from './BarChart';
+import { BarChart, type ChartDatum } from './charts/BarChart';
+import { TimeSeriesChart } from './charts/TimeSeriesChart';
 import { DateRangeForm } from './DateRangeForm';
 import { rangeFrom, withParams } from './dateRange';
 import { ExportStatus } from './ExportStatus';
@@ -18,6 +19,24 @@ import { ReportingNav } from './ReportingNav';
 import { useAccountId, useOperation, useReporting, useSearchParams } from './useReporting';
 
 const PATH = '/reporting';
+
+/**
+ * Dispositions by label, most conversations first: accounts each have their own "Order status
+ * given", which would otherwise repeat; a bar drills down to all the ids behind its label.
+ */
+function dispositionBars(rows: ReadonlyArray<{ id: string | number | null; label: string | null; conversations: number }>, hrefOf: (ids: string[]) => string): ChartDatum[] {
+  const byLabel = new Map<string, { value: number; ids: string[] }>();
+  for (const row of rows) {
+    const label = row.label ?? 'No disposition';
+    const entry = byLabel.get(label) ?? { value: 0, ids: [] };
+    entry.value += row.conversations;
+    if (row.id !== null) entry.ids.push(String(row.id));
+    byLabel.set(label, entry);
+  }
+  return [...byLabel.entries()]
+    .sort((a, b) => b[1].value - a[1].value)
+    .map(([label, { value, ids }]) => ({ label, value, ...(ids.length ? { href: hrefOf(ids) } : {}) }));
+}
 
 export default function ReportingOverview() {
   const { statistics } = useReporting();
@@ -40,6 +59,16 @@ export default function ReportingOverview() {
   // The URL's range and the account filter decide what the figures cover.
   useEffect(load, [statistics, accountId, from, to]);
 
+  // SPEC §4: the statistics can be reset; a person wants the default range's figures back, not blanks.
+  const resetFiltersAndFigures = () => {
+    statistics.send({ type: 'statistics.reset' });
+    if (from || to) navigate.go(PATH, true);
+    else load();
+  };
+  // Drilldowns: a figure opens the Conversations page filtered to it, in this range.
+  const conversationsOf = (changes: Record<string, string | readonly string[] | undefined>) => withParams('/reporting/conversations', new URLSearchParams(), { from, to, ...changes });
+  const follow = (href: string | undefined) => href && navigate.go(href);
+
   const totals = global.output;
   const exportFile = (kind: 'global' | 'timeseries' | 'globalRoles' | 'rankings') => statistics.send({ type: 'statistics.export', kind, query: { from, to } });
 
@@ -49,11 +78,8 @@ export default function ReportingOverview() {
       <ReportingNav />
       <div className="report-toolbar">
         <DateRangeForm key={`${from}-${to}`} from={from} to={to} onApply={(range) => navigate.go(withParams(PATH, params, range), true)} />
-        <button type="button" className="button" onClick={() => statistics.send({ type: 'statistics.reset' })}>
-          Clear statistics
-        </button>
-        <button type="button" className="button" onClick={load}>
-          Reload
+        <button type="button" className="button" onClick={resetFiltersAndFigures}>
+          Reset filters and figures
         </button>
       </div>
       <ExportStatus status={exported.status} filename={exported.output} error={exported.error} />
@@ -73,9 +99,29 @@ export default function ReportingOverview() {
               <div className="stat"><dt>Average grade</dt><dd><Grade grade={totals.average_grade} /></dd></div>
               <div className="stat"><dt>Active now</dt><dd>{formatNumber(totals.active ?? 0)}</dd></div>
             </dl>
-            {totals.grades && (
-              <BarChart title="Conversations by grade" valueLabel="Conversations" format={formatNumber} data={GRADES.map((g) => ({ label: g, value: totals.grades![g] }))} />
-            )}
+            <div className="chart-row">
+              {totals.grades && (
+                <BarChart
+                  title="Conversations by grade"
+                  valueLabel="Conversations"
+                  labelHeader="Grade"
+                  format={formatNumber}
+                  data={GRADES.map((g) => ({ label: g, value: totals.grades![g], href: conversationsOf({ grade: g }) }))}
+                  onSelect={(d) => follow(d.href)}
+                />
+              )}
+              {totals.dispositions && totals.dispositions.length > 0 && (
+                <BarChart
+                  title="Conversations by disposition"
+                  orientation="horizontal"
+                  valueLabel="Conversations"
+                  labelHeader="Disposition"
+                  format={formatNumber}
+                  data={dispositionBars(totals.dispositions, (ids) => conversationsOf({ disposition: ids }))}
+                  onSelect={(d) => follow(d.href)}
+                />
+              )}
+            </div>
           </>
         )}
         <button type="button" className="button" onClick={() => exportFile('global')}>Export global statistics</button>
@@ -101,11 +147,12 @@ export default function ReportingOverview() {
         <OperationError error={series.error} />
         {series.loading && !series.output && <LoadingState label="Loading time series…" />}
         {series.output && (
-          <BarChart
+          <TimeSeriesChart
             title={`Conversations per day, ${series.output.from} to ${series.output.to}`}
             valueLabel="Conversations"
             format={formatNumber}
-            data={series.output.points.map((p) => ({ label: p.date.slice(5), value: p.conversations }))}
+            points={series.output.points.map((p) => ({ date: p.date, value: p.conversations }))}
+            onSelect={(p) => follow(conversationsOf({ from: p.date, to: p.date }))}
           />
         )}
         <button type="button" className="button" onClick={() => exportFile('timeseries')}>Export time series</button>
@@ -140,11 +187,19 @@ export default function ReportingOverview() {
         <OperationError error={rankings.error} />
         {rankings.output && rankings.output.length === 0 && <p>No role has graded conversations in this range.</p>}
         {rankings.output && rankings.output.length > 0 && (
-          <ol>
-            {rankings.output.map((r) => (
-              <li key={r.role_id}>{`${r.name}: grade ${r.average_grade ?? '—'} (score ${formatNumber(r.grade_score ?? 0)}), ${formatNumber(r.conversations)} conversations`}</li>
-            ))}
-          </ol>
+          <BarChart
+            title="Role rankings by grade score (A = 4 … F = 0)"
+            orientation="horizontal"
+            valueLabel="Grade score"
+            labelHeader="Role"
+            format={formatNumber}
+            data={rankings.output.map((r) => ({
+              label: `${r.rank}. ${r.name} (${r.average_grade ?? '—'})`,
+              value: r.grade_score ?? 0,
+              href: withParams('/reporting/roles/breakdown', new URLSearchParams(), { id: String(r.role_id), from, to }),
+            }))}
+            onSelect={(d) => follow(d.href)}
+          />
         )}
         <button type="button" className="button" onClick={() => exportFile('rankings')}>Export rankings</button>
       </section>

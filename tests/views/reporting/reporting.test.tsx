@@ -23,7 +23,7 @@ const globalStats = http.get(`${API}/api/v1/reporting/global`, () =>
 );
 
 describe('reporting pages', () => {
-  test('overview: totals, a per-day chart with a table alternative, and reset empties the statistics', async () => {
+  test('overview: totals, charts with table alternatives and drilldowns, and reset fetches the figures again', async () => {
     mswServer.use(
       globalStats,
       accounts,
@@ -38,15 +38,30 @@ describe('reporting pages', () => {
     renderApp('/reporting');
     const panel = (await screen.findByRole('heading', { name: /Global statistics/ })).closest('section')!;
     await waitFor(() => expect(panel).toHaveTextContent('$12.50'));
-    expect(await screen.findByRole('img', { name: /Conversations per day, 2026-11-19 to 2026-11-20: 2 bars.*highest 4 \(11-19\)/ })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Conversations per day, 2026-11-19 to 2026-11-20: 2 days from 2026-11-19 to 2026-11-20; highest 4 (2026-11-19).' })).toBeInTheDocument();
     const table = screen.getByText('Conversations per day, 2026-11-19 to 2026-11-20 as a table').closest('details')!;
-    expect(within(table).getByRole('row', { name: '11-20 3' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: '2026-11-20 3' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Conversations by grade: 5 bars from A to F; highest 3 (A).' })).toBeInTheDocument();
+    // Drilldowns: each figure's table cell opens the filtered Conversations page.
+    const byGrade = screen.getByText('Conversations by grade as a table').closest('details')!;
+    expect(within(byGrade).getByRole('link', { name: '3' })).toHaveAttribute('href', '/reporting/conversations?grade=A');
+    const byDisposition = screen.getByText('Conversations by disposition as a table').closest('details')!;
+    expect(within(byDisposition).getByRole('link', { name: '2' })).toHaveAttribute('href', '/reporting/conversations?disposition=3');
+    expect(within(byDisposition).getByRole('row', { name: 'No disposition 5' })).toBeInTheDocument();
     expect(screen.getByText('No conversation is in progress.')).toBeInTheDocument();
-    expect(screen.getByText(/Support: grade B \(score 2.86\), 7 conversations/)).toBeInTheDocument();
+    const rankings = screen.getByText('Role rankings by grade score (A = 4 … F = 0) as a table').closest('details')!;
+    expect(within(rankings).getByRole('row', { name: '1. Support (B) 2.86' })).toBeInTheDocument();
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Clear statistics' }));
-    expect(within(panel).queryByText('$12.50')).not.toBeInTheDocument();
-    expect(within(panel).getByText(/No statistics loaded/)).toBeInTheDocument();
+    // Reset: the figures are emptied and fetched again for the default range (not left blank).
+    const globalCalls: string[] = [];
+    mswServer.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === '/api/v1/reporting/global') globalCalls.push(request.url);
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Reset filters and figures' }));
+    await waitFor(() => expect(globalCalls).toHaveLength(1));
+    await waitFor(() => expect(panel).toHaveTextContent('$12.50'));
+    mswServer.events.removeAllListeners();
   });
 
   test('conversations: the URL drives the query; applying a grade filter changes the URL and the request', async () => {
