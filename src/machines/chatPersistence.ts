@@ -149,14 +149,24 @@ export function keepChatsStored(actor: ChatActor, store: ChatStore, options: Kee
     changed();
   };
 
-  const subscription = actor.subscribe(follow);
-  follow(actor.getSnapshot());
-  options.target?.addEventListener('pagehide', save);
-  return () => {
-    save();
+  const release = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
     subscription.unsubscribe();
     for (const s of streams.values()) s.unsubscribe();
     streams.clear();
     options.target?.removeEventListener('pagehide', save);
+  };
+  // The root stops the chat actor when the session ends: its chats must not come back after a reload.
+  const sessionEnded = () => {
+    release();
+    store.clear();
+  };
+  const subscription = actor.subscribe({ next: follow, complete: sessionEnded, error: sessionEnded });
+  follow(actor.getSnapshot());
+  options.target?.addEventListener('pagehide', save);
+  return () => {
+    save();
+    release();
   };
 }
