@@ -14,7 +14,13 @@ const runtimeConfigSchema = z.object({
   /** Origin of the chat gateway; '' means the portal's own origin. */
   chatUrl: z._default(z.string(), ''),
   sso: z.optional(
-    z.object({ authority: z.string(), clientId: z.string(), scopes: z._default(z.string(), 'openid profile email') }),
+    z.object({
+      authority: z.string(),
+      clientId: z.string(),
+      scopes: z._default(z.string(), 'openid profile email'),
+      /** Where the provider sends the browser back; the login page completes the sign-in there. */
+      redirectPath: z._default(z.string().check(z.regex(/^\/(?![/\\])/)), '/login'),
+    }),
   ),
   sentryDsn: z.optional(z.string()),
   environment: z._default(z.string(), 'production'),

@@ -11,6 +11,7 @@ import { lazyView } from './views/lazyView';
  */
 const view = {
   login: lazyView(() => import('./views/auth/LoginPage')),
+  twoFactorChallenge: lazyView(() => import('./views/auth/TwoFactorChallengePage')),
   logout: lazyView(() => import('./views/auth/LogoutPage')),
   register: lazyView(() => import('./views/auth/RegisterPage')),
   forgotPassword: lazyView(() => import('./views/auth/ForgotPasswordPage')),
@@ -114,6 +115,7 @@ const reportingRoutes: RouteDef[] = [
 export const ROUTES: readonly RouteDef[] = [
   publicPage('/', 'Sign in', view.login, 'guestOnly'),
   publicPage('/login', 'Sign in', view.login, 'guestOnly'),
+  publicPage('/two-factor-challenge', 'Two-factor authentication', view.twoFactorChallenge),
   publicPage('/logout', 'Sign out', view.logout),
   publicPage('/register', 'Register', view.register, 'guestOnly'),
   publicPage('/reset-password', 'Reset password', view.resetPassword),

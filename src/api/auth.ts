@@ -23,14 +23,26 @@ function isNoUser(payload: unknown): boolean {
   return typeof payload === 'object' && !Array.isArray(payload) && (payload as { data?: unknown }).data == null;
 }
 
+/** Fortify's JSON answer to POST /login; other backends answer nothing (a 204): no second factor. */
+const loginAnswerSchema = z.looseObject({ two_factor: z.optional(z.boolean()) });
+
+/** Fortify's second factor: a code from the authenticator, or one of the recovery codes. */
+export type TwoFactorAnswer = { code: string } | { recovery_code: string };
+
 export function createAuthApi(http: Http) {
   return {
     /** Sanctum's handshake: sets the XSRF-TOKEN cookie every later write echoes. */
     async csrfCookie(signal?: AbortSignal): Promise<void> {
       await http.root.get('/sanctum/csrf-cookie', { signal });
     },
-    async login(credentials: Credentials, signal?: AbortSignal): Promise<void> {
-      await http.root.post('/login', credentials, { signal });
+    /** Signs in with the password; `twoFactor` says the server waits for POST /two-factor-challenge. */
+    async login(credentials: Credentials, signal?: AbortSignal): Promise<{ twoFactor: boolean }> {
+      const response = await http.root.post('/login', credentials, { signal });
+      const payload = response.data === '' || response.data === null || response.data === undefined ? {} : response.data;
+      return { twoFactor: parsePayload(loginAnswerSchema, payload).two_factor === true };
+    },
+    async twoFactorChallenge(answer: TwoFactorAnswer, signal?: AbortSignal): Promise<void> {
+      await http.root.post('/two-factor-challenge', answer, { signal });
     },
     async logout(signal?: AbortSignal): Promise<void> {
       await http.root.post('/logout', undefined, { signal });

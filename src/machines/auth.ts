@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { Credentials } from '../api/auth';
+import type { Credentials, TwoFactorAnswer } from '../api/auth';
 import { ApiError } from '../api/errors';
 import { UNVERIFIED_MESSAGE } from '../api/http';
 import type { Permissions } from '../api/schemas/permissions';
@@ -12,12 +12,28 @@ import { failureOf, type OperationFailure } from './operation';
 
 export { NO_USER_AFTER_LOGIN } from '../api/auth';
 
+/** Failure summaries of the two sign-in branches beside the password (shown above their message). */
+export const SSO_FAILED = 'Single Sign-On Failed';
+export const TWO_FACTOR_FAILED = 'Two-Factor Authentication Failed';
+/** Where the second factor is asked for (a public route). */
+export const TWO_FACTOR_PATH = '/two-factor-challenge';
+
+interface SsoTokens {
+  idToken: string;
+  accessToken: string;
+}
+
 export interface AuthContext {
   user: User | null;
   permissions: Permissions | null;
   error: OperationFailure | null;
   /** Why the user was signed out, shown on the login page. */
   notice: string | null;
+  /**
+   * After signing out of an SSO session: the identity token that lets the login page offer the
+   * provider's end-session (`id_token_hint`). Null otherwise.
+   */
+  endSessionHint?: string | null;
 }
 
 export type AuthEvent =
@@ -27,7 +43,15 @@ export type AuthEvent =
   | { type: 'auth.expired' }
   | { type: 'auth.unverified' }
   | { type: 'auth.retry' }
-  | { type: 'auth.userUpdated'; user: User };
+  | { type: 'auth.userUpdated'; user: User }
+  /** SSO: go to the identity provider; then complete from the URL it sent the browser back to. */
+  | { type: 'auth.ssoStart' }
+  | { type: 'auth.ssoReturn'; url: string }
+  /** After an SSO sign-out: also end the session at the identity provider. */
+  | { type: 'auth.ssoEndSession' }
+  /** Fortify's second factor, and leaving the challenge for the login page. */
+  | { type: 'auth.twoFactor'; answer: TwoFactorAnswer }
+  | { type: 'auth.cancel' };
 
 function isUnverified(error: unknown): boolean {
   return error instanceof ApiError && error.status === 403 && error.serverMessage === UNVERIFIED_MESSAGE;
@@ -45,7 +69,19 @@ export const authMachine = setup({
     events: {} as AuthEvent,
   },
   actors: {
-    signIn: fromPromise<void, Credentials>(async () => {}),
+    /** Resolves `{twoFactor: true}` when the server waits for the second factor (Fortify). */
+    signIn: fromPromise<{ twoFactor: boolean }, Credentials>(async () => ({ twoFactor: false })),
+    submitTwoFactor: fromPromise<void, TwoFactorAnswer>(async () => {}),
+    /** Sends the browser to the identity provider (it only settles if that fails). */
+    startSso: fromPromise<void, void>(async () => {
+      throw new Error('startSso not provided');
+    }),
+    completeSso: fromPromise<SsoTokens, { url: string }>(async () => {
+      throw new Error('completeSso not provided');
+    }),
+    endProviderSession: fromPromise<void, { idToken: string }>(async () => {
+      throw new Error('endProviderSession not provided');
+    }),
     exchangeToken: fromPromise<void, { idToken: string; accessToken: string }>(async () => {}),
     fetchUser: fromPromise<User, void>(async () => {
       throw new Error('fetchUser not provided');
@@ -56,7 +92,8 @@ export const authMachine = setup({
     fetchSession: fromPromise<{ user: User; permissions: Permissions }, void>(async () => {
       throw new Error('fetchSession not provided');
     }),
-    signOut: fromPromise<void, void>(async () => {}),
+    /** May resolve the identity token of an SSO session, so the provider's end-session can be offered. */
+    signOut: fromPromise<{ endSessionHint: string | null }, void>(async () => ({ endSessionHint: null })),
   },
   actions: {
     markGuest: () => storeGuestFlag(true),
@@ -78,9 +115,22 @@ export const authMachine = setup({
       const navigation = system.get(ACTOR_IDS.navigation);
       if (navigation) enqueue.sendTo(navigation, goTo('/login'));
     }),
+    goToTwoFactor: enqueueActions(({ system, enqueue }) => {
+      const navigation = system.get(ACTOR_IDS.navigation);
+      if (!navigation) return;
+      // Keep ?redirect= so the landing after the second factor is the one the user asked for.
+      const location: string = navigation.getSnapshot().context.location;
+      const query = location.includes('?') ? location.slice(location.indexOf('?')) : '';
+      enqueue.sendTo(navigation, goTo(`${TWO_FACTOR_PATH}${query}`));
+    }),
+    rememberEndSession: assign({
+      endSessionHint: ({ event }) => (event as { output?: { endSessionHint?: string | null } }).output?.endSessionHint ?? null,
+    }),
   },
   guards: {
     'the browser says guest': () => readGuestFlag(),
+    'the server asks for a second factor': ({ event }) => (event as { output?: { twoFactor?: boolean } }).output?.twoFactor === true,
+    'the provider session can be ended': ({ context }) => Boolean(context.endSessionHint),
     'the email is not verified': ({ event }) => isUnverified((event as { error?: unknown }).error),
     'there is simply no session': ({ event }) => {
       const error = (event as { error?: unknown }).error;
@@ -119,6 +169,9 @@ export const authMachine = setup({
       on: {
         'auth.submit': { target: 'signingIn' },
         'auth.sso': { target: 'exchangingToken' },
+        'auth.ssoStart': { target: 'redirectingToProvider' },
+        'auth.ssoReturn': { target: 'completingSso' },
+        'auth.ssoEndSession': { guard: 'the provider session can be ended', target: 'endingProviderSession' },
         // Adopt a session the server opened by other means (Fortify's register signs the user in).
         'auth.retry': { target: 'fetchingUser' },
       },
@@ -128,20 +181,72 @@ export const authMachine = setup({
       invoke: {
         src: 'signIn',
         input: ({ event }) => (event as Extract<AuthEvent, { type: 'auth.submit' }>).credentials,
-        onDone: 'fetchingUser',
+        onDone: [{ guard: 'the server asks for a second factor', target: 'twoFactorChallenge' }, { target: 'fetchingUser' }],
         onError: { target: 'signedOut', actions: assign({ error: ({ event }) => failureOf(event.error, 'Error Logging In') }) },
       },
     },
+    /**
+     * Fortify's second factor: the password was right, the server keeps a pending sign-in and
+     * waits for a TOTP code or a recovery code. No session exists until it is given.
+     */
+    twoFactorChallenge: {
+      entry: 'goToTwoFactor',
+      on: {
+        'auth.twoFactor': { target: 'verifyingTwoFactor' },
+        'auth.cancel': { target: 'signedOut', actions: 'goToLogin' },
+      },
+    },
+    verifyingTwoFactor: {
+      entry: assign({ error: null }),
+      invoke: {
+        src: 'submitTwoFactor',
+        input: ({ event }) => (event as Extract<AuthEvent, { type: 'auth.twoFactor' }>).answer,
+        onDone: 'fetchingUser',
+        // Wrong code (422) or too many tries (429): stay on the challenge with the server's words.
+        onError: { target: 'twoFactorChallenge', reenter: false, actions: assign({ error: ({ event }) => failureOf(event.error, TWO_FACTOR_FAILED) }) },
+      },
+    },
+    /** SSO, step 1: the browser leaves for the identity provider (authorization code + PKCE). */
+    redirectingToProvider: {
+      entry: assign({ error: null, notice: null, endSessionHint: null }),
+      invoke: {
+        src: 'startSso',
+        onError: { target: 'signedOut', actions: assign({ error: ({ event }) => failureOf(event.error, SSO_FAILED) }) },
+      },
+    },
+    /** SSO, step 2: back at the redirect path; the client library checks state, nonce and the id token. */
+    completingSso: {
+      entry: assign({ error: null, notice: null, endSessionHint: null }),
+      invoke: {
+        src: 'completeSso',
+        input: ({ event }) => ({ url: (event as Extract<AuthEvent, { type: 'auth.ssoReturn' }>).url }),
+        onDone: 'exchangingToken',
+        onError: { target: 'signedOut', actions: assign({ error: ({ event }) => failureOf(event.error, SSO_FAILED) }) },
+      },
+    },
+    /** SSO, step 3: the API verifies the identity token and answers a portal token. */
     exchangingToken: {
       entry: assign({ error: null, notice: null }),
       invoke: {
         src: 'exchangeToken',
+        // From `auth.sso` (tokens given directly) or from completingSso's result.
         input: ({ event }) => {
-          const sso = event as Extract<AuthEvent, { type: 'auth.sso' }>;
-          return { idToken: sso.idToken, accessToken: sso.accessToken };
+          const tokens = event.type === 'auth.sso' ? event : (event as unknown as { output: SsoTokens }).output;
+          return { idToken: tokens.idToken, accessToken: tokens.accessToken };
         },
         onDone: 'fetchingUser',
-        onError: { target: 'signedOut', actions: assign({ error: ({ event }) => failureOf(event.error, 'Error Logging In') }) },
+        onError: { target: 'signedOut', actions: assign({ error: ({ event }) => failureOf(event.error, SSO_FAILED) }) },
+      },
+    },
+    /** After an SSO sign-out, on request: the provider's end-session page (the browser leaves). */
+    endingProviderSession: {
+      invoke: {
+        src: 'endProviderSession',
+        input: ({ context }) => ({ idToken: context.endSessionHint ?? '' }),
+        onError: {
+          target: 'signedOut',
+          actions: assign({ endSessionHint: null, error: ({ event }) => failureOf(event.error, SSO_FAILED) }),
+        },
       },
     },
     fetchingUser: {
@@ -199,7 +304,7 @@ export const authMachine = setup({
     signingOut: {
       invoke: {
         src: 'signOut',
-        onDone: { target: 'signedOut', actions: ['clearStoredTokens', 'markGuest', 'goToLogin'] },
+        onDone: { target: 'signedOut', actions: ['rememberEndSession', 'clearStoredTokens', 'markGuest', 'goToLogin'] },
         // The local session ends whatever the server said; the failure is still reported.
         onError: {
           target: 'signedOut',

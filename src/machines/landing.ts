@@ -29,7 +29,7 @@ export function safeRedirectTarget(raw: string | null | undefined): string | nul
 
 /**
  * SPEC §4 "After permissions load": exactly one permitted section → that section; otherwise, from
- * `/` or `/login`, the redirect query target or `/dashboard`. Null means "stay where you are".
+ * `/` or `/login` (or its second step, `/two-factor-challenge`), the redirect query target or `/dashboard`. Null means "stay where you are".
  */
 export function landingPath(perms: Permissions | null, location: string): string | null {
   const [pathname = '/', search = ''] = location.split('?');
@@ -38,7 +38,8 @@ export function landingPath(perms: Permissions | null, location: string): string
     const only = sections[0]!;
     return flowOf(pathname) === only.key ? null : `/${only.key}`;
   }
-  if (pathname === '/' || pathname === '/login') {
+  // The second-factor page is the sign-in page's second step: it lands the same way.
+  if (pathname === '/' || pathname === '/login' || pathname === '/two-factor-challenge') {
     const redirect = new URLSearchParams(search).get('redirect');
     const target = safeRedirectTarget(redirect);
     return target && !target.startsWith('/login') ? target : '/dashboard';

@@ -9,6 +9,7 @@ import type { RuntimeConfig } from '../config';
 import { accountFilterMachine, type AccountFilterActor } from './accountFilter';
 import { ACTOR_IDS } from './actorIds';
 import { authMachine, isSignedIn, type AuthActor } from './auth';
+import { createAuthBranchActors } from './authBranches';
 import { navigationMachine, type NavigationActor } from './navigation';
 import { createOperation, type OperationActor } from './operation';
 import type { RootSpawnEvent } from './spawn';
@@ -22,7 +23,7 @@ type RootEvent = RootSpawnEvent | { type: 'session.ended' };
 
 export interface PortalDeps {
   http: Http;
-  config: Pick<RuntimeConfig, 'cookies'> & Partial<Pick<RuntimeConfig, 'chatUrl'>>;
+  config: Pick<RuntimeConfig, 'cookies'> & Partial<Pick<RuntimeConfig, 'chatUrl' | 'sso'>>;
   /** Where the portal starts (path + query). */
   location?: string;
 }
@@ -34,10 +35,8 @@ export function createRootMachine({ http, config, location = '/' }: PortalDeps) 
 
   const auth = authMachine.provide({
     actors: {
-      signIn: fromPromise(async ({ input, signal }) => {
-        await authApi.csrfCookie(signal);
-        await authApi.login(input, signal);
-      }),
+      // Password (+ Fortify's second factor), SSO and sign-out.
+      ...createAuthBranchActors({ authApi, sso: config.sso, cookies }),
       exchangeToken: fromPromise(async ({ input, signal }) => {
         await authApi.csrfCookie(signal);
         const token = await authApi.exchangeIdentityToken({ ...input, deviceName: 'agent-portal' }, signal);
@@ -51,7 +50,6 @@ export function createRootMachine({ http, config, location = '/' }: PortalDeps) 
         const [user, permissions] = await Promise.all([authApi.fetchUser(signal), authApi.fetchPermissions(signal)]);
         return { user, permissions };
       }),
-      signOut: fromPromise<void, void>(({ signal }) => authApi.logout(signal)),
     },
     actions: {
       clearStoredTokens: () => {

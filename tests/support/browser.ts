@@ -35,9 +35,9 @@ export interface E2E {
 }
 
 /** A fresh reference API (new in-memory database) serving the built portal, and a new browser page. */
-export async function startE2E(options: { publicConfig?: Record<string, unknown> } = {}): Promise<E2E> {
+export async function startE2E(options: { publicConfig?: Record<string, unknown>; localOidc?: boolean } = {}): Promise<E2E> {
   if (!existsSync(path.join(DIST_DIR, 'index.html'))) throw new Error(`No built portal in ${DIST_DIR}: run \`npm run build\` first.`);
-  const server = await startTestServer({ distDir: DIST_DIR, publicConfig: options.publicConfig });
+  const server = await startTestServer({ distDir: DIST_DIR, publicConfig: options.publicConfig, localOidc: options.localOidc });
   const browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();

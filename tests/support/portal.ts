@@ -5,8 +5,8 @@ import { startPortal } from '../../src/machines/root';
 import { API } from './apiFixtures';
 
 /** The whole system of actors against msw, no React: what machine tests drive. */
-export function startTestPortal(location = '/login') {
-  const config = parseRuntimeConfig({ apiOrigin: API });
+export function startTestPortal(location = '/login', configOverrides: Record<string, unknown> = {}) {
+  const config = parseRuntimeConfig({ apiOrigin: API, ...configOverrides });
   const http = createHttp(config);
   const portal = startPortal({ http, config, location });
   const navigations: Array<{ to: string; replace: boolean }> = [];

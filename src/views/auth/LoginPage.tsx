@@ -3,29 +3,43 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { AuthSnapshot } from '../../machines/auth';
 import { OperationError } from '../common/OperationError';
-import { usePortal } from '../PortalContext';
-import { readSsoReturn, startSso } from './sso';
+import { useNavigate, usePortal } from '../PortalContext';
+import { isSsoReturn } from './sso';
 
-const selectBusy = (s: AuthSnapshot) => s.matches('signingIn') || s.matches('exchangingToken') || s.matches('fetchingUser') || s.matches('fetchingPermissions');
+const selectBusy = (s: AuthSnapshot) =>
+  s.matches('signingIn') ||
+  s.matches('redirectingToProvider') ||
+  s.matches('completingSso') ||
+  s.matches('exchangingToken') ||
+  s.matches('endingProviderSession') ||
+  s.matches('fetchingUser') ||
+  s.matches('fetchingPermissions');
+const selectSsoBusy = (s: AuthSnapshot) =>
+  s.matches('redirectingToProvider') || s.matches('completingSso') || s.matches('exchangingToken') || s.matches('endingProviderSession');
+const selectEndSessionOffered = (s: AuthSnapshot) => s.matches('signedOut') && Boolean(s.context.endSessionHint);
 const selectError = (s: AuthSnapshot) => s.context.error;
 const selectNotice = (s: AuthSnapshot) => s.context.notice;
 
 export default function LoginPage() {
   const { auth, config } = usePortal();
+  const { go } = useNavigate();
   const busy = useSelector(auth, selectBusy);
   const error = useSelector(auth, selectError);
   const notice = useSelector(auth, selectNotice);
+  const ssoBusy = useSelector(auth, selectSsoBusy);
+  const endSessionOffered = useSelector(auth, selectEndSessionOffered);
   // Kept in state so a failed sign-in loses nothing the user typed.
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
 
+  // Back from the identity provider (?code=…&state=… or ?error=…&state=…): the auth statechart
+  // completes the sign-in; the one-time answer is taken out of the address bar and history.
   useEffect(() => {
-    const tokens = readSsoReturn(window.location.hash);
-    if (!tokens) return;
-    history.replaceState(null, '', window.location.pathname + window.location.search);
-    auth.send({ type: 'auth.sso', ...tokens });
-  }, [auth]);
+    if (!config.sso || !isSsoReturn(window.location.search)) return;
+    auth.send({ type: 'auth.ssoReturn', url: window.location.href });
+    go(window.location.pathname, true);
+  }, [auth, config.sso, go]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -78,9 +92,17 @@ export default function LoginPage() {
         </button>
       </form>
       {config.sso && (
-        <button type="button" className="button" onClick={() => startSso(config.sso!)} disabled={busy}>
-          Sign in with single sign-on
+        <button type="button" className="button" onClick={() => auth.send({ type: 'auth.ssoStart' })} disabled={busy} aria-busy={ssoBusy}>
+          {ssoBusy ? 'Signing in with single sign-on…' : 'Sign in with single sign-on'}
         </button>
+      )}
+      {endSessionOffered && (
+        <div className="alert alert-info" role="status">
+          <p>You signed out of the portal. You may still be signed in at your identity provider.</p>
+          <button type="button" className="button" onClick={() => auth.send({ type: 'auth.ssoEndSession' })}>
+            Sign out of the identity provider too
+          </button>
+        </div>
       )}
       <p className="auth-links">
         <Link href="/forgot-password">Forgot your password?</Link> · <Link href="/register">Create an account</Link>

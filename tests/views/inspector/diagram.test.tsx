@@ -16,7 +16,10 @@ describe('statechart diagram', () => {
     const chart = chartOf(authMachine);
     const paths = [...chart.states.keys()].sort();
     expect(paths).toEqual(
-      ['', 'exchangingToken', 'fetchingPermissions', 'fetchingUser', 'restoring', 'signedIn', 'signedOut', 'signingIn', 'signingOut', 'unverified'].sort(),
+      [
+        '', 'completingSso', 'endingProviderSession', 'exchangingToken', 'fetchingPermissions', 'fetchingUser', 'redirectingToProvider',
+        'restoring', 'signedIn', 'signedOut', 'signingIn', 'signingOut', 'twoFactorChallenge', 'unverified', 'verifyingTwoFactor',
+      ].sort(),
     );
     expect(chart.edges).toContainEqual({ from: 'signedOut', to: 'signingIn', label: 'auth.submit' });
     expect(chart.edges).toContainEqual({ from: 'signedIn', to: 'signingOut', label: 'auth.logout' });

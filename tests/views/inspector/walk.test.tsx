@@ -12,7 +12,7 @@ describe('walk: the events the current state accepts, each with its form', () =>
     const { portal, store } = startInspectedPortal();
     renderPanel(store);
     const events = () => within(screen.getByRole('group', { name: 'Events auth accepts' }));
-    expect(events().getAllByRole('button').map((b) => b.textContent?.replace('…', ''))).toEqual(['auth.retry', 'auth.sso', 'auth.submit']);
+    expect(events().getAllByRole('button').map((b) => b.textContent?.replace('…', ''))).toEqual(['auth.retry', 'auth.sso', 'auth.ssoEndSession', 'auth.ssoReturn', 'auth.ssoStart', 'auth.submit']);
     await user.click(events().getByRole('button', { name: 'auth.submit' }));
     expect(events().getByRole('button', { name: 'auth.submit' })).toHaveAttribute('aria-expanded', 'true');
     const form = await screen.findByRole('form', { name: /auth\.submit/ });

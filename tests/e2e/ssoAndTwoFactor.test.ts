@@ -1,0 +1,130 @@
+import { TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { twoFactorState } from '../../server/auth/twoFactor';
+import { findUserByEmail } from '../../server/auth/users';
+import { signIn, startE2E, type E2E } from '../support/browser';
+
+let e2e: E2E;
+beforeEach(async () => {
+  // As `npm start` runs: the local OpenID provider mounted and named in config.json.
+  e2e = await startE2E({ localOidc: true });
+});
+afterEach(async () => {
+  await e2e?.close();
+});
+
+/** Through the local provider's own sign-in page, as a person would. */
+async function signInAtProvider(page: Page, email: string, password = 'password') {
+  await page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
+  await page.waitForURL('**/oidc/interaction/**');
+  await page.getByRole('heading', { name: 'Local identity provider' }).waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+async function tokenCookies(page: Page): Promise<string[]> {
+  const names = new Set(['AccessToken', 'IdToken', 'PortalToken']);
+  return (await page.context().cookies()).filter((cookie) => names.has(cookie.name) && cookie.value !== '').map((c) => c.name).sort();
+}
+
+describe('single sign-on through the local OpenID provider (authorization code + PKCE)', () => {
+  test('sign in at the provider → dashboard with the three token cookies; sign out clears them and offers the provider sign-out', async () => {
+    const { page, url } = e2e;
+    await page.goto(url('/login'));
+    await signInAtProvider(page, 'sso@example.com');
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: /^Welcome/ }).waitFor();
+    expect(await tokenCookies(page)).toEqual(['AccessToken', 'IdToken', 'PortalToken']);
+    // The one-time code is gone from the address bar and history.
+    expect(page.url()).not.toContain('code=');
+
+    await page.getByRole('button', { name: /Sam|sso@example.com/ }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login');
+    expect(await tokenCookies(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Sign out of the identity provider too' }).click();
+    await page.waitForURL('**/oidc/session/end**');
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+
+    // Signed out at the provider too: SSO asks for the password again.
+    await page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
+    await page.getByLabel('Password').waitFor();
+    expect(e2e.pageErrors).toEqual([]);
+  });
+
+  test('Cancel on the provider page lands on /login with a clear message', async () => {
+    const { page, url } = e2e;
+    await page.goto(url('/login'));
+    await page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
+    await page.waitForURL('**/oidc/interaction/**');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Single Sign-On Failed');
+    expect(await alert.textContent()).toContain('The sign-in was cancelled at the identity provider.');
+    expect(new URL(page.url()).search).toBe('');
+    expect(await tokenCookies(page)).toEqual([]);
+  });
+
+  test('a tampered return (a state this browser never issued) is refused on /login', async () => {
+    const { page, url } = e2e;
+    await page.goto(url('/login?code=stolen-code&state=forged-state'));
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('did not match a sign-in started here');
+    expect(await tokenCookies(page)).toEqual([]);
+  });
+
+  test('an identity the portal does not know: the API refuses the exchange and /login says why', async () => {
+    const { page, url } = e2e;
+    await page.goto(url('/login'));
+    await signInAtProvider(page, 'stranger@example.com');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Single Sign-On Failed');
+    expect(await alert.textContent()).toContain('No portal user matches this identity.');
+    expect(await tokenCookies(page)).toEqual([]);
+  });
+});
+
+describe('two-factor sign-in (Fortify)', () => {
+  function secretOf(email: string): { secret: string; recoveryCodes: string[] } {
+    const db = e2e.server.server.db;
+    const state = twoFactorState(db, findUserByEmail(db, email)!.id)!;
+    return { secret: state.secret!, recoveryCodes: state.recoveryCodes };
+  }
+
+  test('password, then a wrong code (stays, says why), then the authenticator code → dashboard', async () => {
+    const { page, url } = e2e;
+    await page.goto(url('/login'));
+    await signIn(page, '2fa@example.com');
+    await page.waitForURL('**/two-factor-challenge');
+    await page.getByLabel('Authentication code').fill('000000');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Two-Factor Authentication Failed');
+    expect(await page.getByText('The provided two factor authentication code was invalid.').count()).toBeGreaterThan(0);
+
+    const code = new TOTP({ secret: secretOf('2fa@example.com').secret }).generate();
+    await page.getByLabel('Authentication code').fill(code);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: /^Welcome/ }).waitFor();
+    expect(e2e.pageErrors).toEqual([]);
+  });
+
+  test('a recovery code signs in instead of a code', async () => {
+    const { page, url } = e2e;
+    const [recovery] = secretOf('2fa@example.com').recoveryCodes;
+    await page.goto(url('/login'));
+    await signIn(page, '2fa@example.com');
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(recovery!);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+  });
+});
