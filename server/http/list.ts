@@ -2,6 +2,8 @@ import type { Request } from 'express';
 import type { Database } from '../db/connection';
 import { scopeCondition, type AccountScope } from '../auth/accountScope';
 import { ValidationError } from './errors';
+import { decodeCursor, encodeCursor, type Cursor, type CursorValue } from './listCursor';
+import { cachedTotal } from './listTotals';
 
 /** A trusted SQL fragment with its bound parameters. */
 export interface SqlCondition {
@@ -37,6 +39,24 @@ export interface ListSpec<Row = Record<string, unknown>> {
   where?: SqlCondition[];
   /** Turns a row into its API representation (booleans, nested objects, hidden columns). */
   map?: (row: Row) => unknown;
+  /**
+   * The main table alone (e.g. `conversations c`) when every condition and sort expression
+   * reads only its columns: counts and the page's keys are read from it, and the joins of
+   * `from` run for the rows of one page only. Required for cursors.
+   */
+  keyFrom?: string;
+  /** A search condition of the list's own (e.g. a full-text index) instead of `searchable`'s LIKE scan. */
+  search?: (term: string) => SqlCondition;
+  /** The list's total without counting rows, when it can tell (rollups); undefined: counted. */
+  total?: (query: ListQuery) => number | undefined;
+  /** Changes whenever a listed row may have changed: a counted total is cached per query until then. */
+  totalVersion?: () => number;
+  /**
+   * Sort names whose expressions are never NULL. Sorted by one of them (plus the tiebreaker,
+   * which then follows its direction), links.next/prev carry a keyset cursor: the next page
+   * starts after the last row shown instead of skipping `OFFSET` rows. `page=N` still works.
+   */
+  cursorSorts?: readonly string[];
 }
 
 export interface PageLink {
@@ -103,8 +123,14 @@ export function readListQuery(req: Request): ListQuery {
   };
 }
 
-function orderBy(spec: ListSpec<never>, sort: string, reportAs: string | undefined): string {
-  const parts: string[] = [];
+interface SortTerm {
+  name: string;
+  expression: string;
+  descending: boolean;
+}
+
+function sortTerms(spec: ListSpec<never>, sort: string, reportAs: string | undefined): SortTerm[] {
+  const terms: SortTerm[] = [];
   for (const raw of sort.split(',').map((s) => s.trim()).filter(Boolean)) {
     const descending = raw.startsWith('-');
     const name = descending ? raw.slice(1) : raw;
@@ -113,10 +139,18 @@ function orderBy(spec: ListSpec<never>, sort: string, reportAs: string | undefin
       const allowed = Object.keys(spec.sortable).join(', ');
       throw new ValidationError({ [reportAs ?? 'sort']: [`The selected sort is invalid. Allowed: ${allowed}.`] });
     }
-    parts.push(`${expression} ${descending ? 'DESC' : 'ASC'}`);
+    terms.push({ name, expression, descending });
   }
-  parts.push(`${spec.tiebreaker ?? 'id'} ASC`);
-  return parts.join(', ');
+  // Cursor lists break ties in the sort's direction so one index serves the whole ORDER BY;
+  // other lists keep ascending ids (their established order).
+  const last = terms[terms.length - 1];
+  const tieDescending = spec.cursorSorts !== undefined && last !== undefined && last.descending;
+  terms.push({ name: '', expression: spec.tiebreaker ?? 'id', descending: tieDescending });
+  return terms;
+}
+
+function orderSql(terms: readonly SortTerm[], reversed = false): string {
+  return terms.map((t) => `${t.expression} ${t.descending !== reversed ? 'DESC' : 'ASC'}`).join(', ');
 }
 
 function filterConditions(spec: ListSpec<never>, filters: Map<string, string>): SqlCondition[] {
@@ -138,14 +172,42 @@ function filterConditions(spec: ListSpec<never>, filters: Map<string, string>): 
   return conditions;
 }
 
-function searchCondition(spec: ListSpec<never>, search: string): SqlCondition | undefined {
-  if (!search || !spec.searchable?.length) return undefined;
+/** Case-insensitive substring match of `term` on any of `expressions` (LIKE wildcards escaped). */
+export function likeAny(expressions: readonly string[], term: string): SqlCondition {
   // Escape LIKE wildcards so "50%" searches for the text "50%".
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return {
-    sql: `(${spec.searchable.map((column) => `${column} LIKE ? ESCAPE '\\'`).join(' OR ')})`,
-    params: spec.searchable.map(() => pattern),
+    sql: `(${expressions.map((column) => `${column} LIKE ? ESCAPE '\\'`).join(' OR ')})`,
+    params: expressions.map(() => pattern),
   };
+}
+
+function searchCondition(spec: ListSpec<never>, search: string): SqlCondition | undefined {
+  if (!search) return undefined;
+  if (spec.search) return spec.search(search);
+  if (!spec.searchable?.length) return undefined;
+  return likeAny(spec.searchable, search);
+}
+
+/** Every condition of the request on the list: fixed ones, account scope, filters, search. */
+export function listConditions(spec: ListSpec<never>, query: ListQuery, scope?: AccountScope): { where: string; params: unknown[] } {
+  const conditions: SqlCondition[] = [...(spec.where ?? [])];
+  if (spec.scopeColumn) {
+    if (!scope) throw new Error(`List of ${spec.from} has a scopeColumn but no scope was given`);
+    conditions.push(scopeCondition(scope, spec.scopeColumn));
+  }
+  conditions.push(...filterConditions(spec, query.filters));
+  const search = searchCondition(spec, query.search);
+  if (search) conditions.push(search);
+  return {
+    where: conditions.length ? `WHERE ${conditions.map((c) => `(${c.sql})`).join(' AND ')}` : '',
+    params: conditions.flatMap((c) => c.params),
+  };
+}
+
+/** The ORDER BY of the request (the spec's default sort when it has none). */
+export function listOrder(spec: ListSpec<never>, query: ListQuery): string {
+  return orderSql(sortTerms(spec, query.sort ?? spec.defaultSort, query.sort ? 'sort' : undefined));
 }
 
 function pageUrl(query: ListQuery, page: number): string {
@@ -153,8 +215,13 @@ function pageUrl(query: ListQuery, page: number): string {
   // these links as they are, so a link that dropped the filter would change the list.
   const params = new URLSearchParams(query.params);
   params.delete('page');
+  params.delete('cursor');
   params.append('page', String(page));
   return `${query.path}?${params.toString()}`;
+}
+
+function cursorUrl(query: ListQuery, cursor: Cursor): string {
+  return `${pageUrl(query, cursor.page)}&cursor=${encodeCursor(cursor)}`;
 }
 
 /**
@@ -171,10 +238,67 @@ function pageNumbers(current: number, last: number): (number | '...')[] {
   return [1, 2, '...', ...range(current - onEachSide, current + onEachSide), '...', last - 1, last];
 }
 
+/** One page's rows and the sort values of its first and last row (for cursors). */
+interface PageRows<Row> {
+  rows: Row[];
+  firstValues: CursorValue[] | null;
+  lastValues: CursorValue[] | null;
+}
+
+/**
+ * The page's keys from `keyFrom` (one index walk, no joins), then its rows from `from` by key.
+ * `extra` narrows to a cursor's side; `reversed` reads from the other end (then flips back).
+ */
+function keyedPage<Row>(
+  db: Database,
+  spec: ListSpec<Row>,
+  terms: readonly SortTerm[],
+  base: { where: string; params: unknown[] },
+  page: { extra?: SqlCondition; reversed: boolean; limit: number; offset: number },
+): PageRows<Row> {
+  const conditions = [base.where.replace(/^WHERE /, ''), page.extra?.sql].filter((c): c is string => !!c);
+  const where = conditions.length ? `WHERE ${conditions.map((c) => `(${c})`).join(' AND ')}` : '';
+  const values = terms.map((t, i) => `${t.expression} AS __v${i}`).join(', ');
+  const keys = db
+    .prepare(`SELECT ${values} FROM ${spec.keyFrom} ${where} ORDER BY ${orderSql(terms, page.reversed)} LIMIT ? OFFSET ?`)
+    .raw()
+    .all(...base.params, ...(page.extra?.params ?? []), page.limit, page.offset) as CursorValue[][];
+  if (page.reversed) keys.reverse();
+  if (keys.length === 0) return { rows: [], firstValues: null, lastValues: null };
+  const keyIndex = terms.length - 1;
+  const tiebreaker = terms[keyIndex]!.expression;
+  const found = db
+    .prepare(`SELECT ${spec.select}, ${tiebreaker} AS __key FROM ${spec.from} WHERE ${tiebreaker} IN (${keys.map(() => '?').join(', ')})`)
+    .all(...keys.map((k) => k[keyIndex])) as (Row & { __key: CursorValue })[];
+  const byKey = new Map(found.map((row) => [row.__key, row]));
+  const rows = keys.flatMap((k) => {
+    const row = byKey.get(k[keyIndex] as CursorValue);
+    if (!row) return [];
+    delete (row as { __key?: unknown }).__key;
+    return [row as Row];
+  });
+  return { rows, firstValues: keys[0] ?? null, lastValues: keys[keys.length - 1] ?? null };
+}
+
+/** Rows after (or before) a cursor's row in the list order: `(e, key) < (v, k)` spelt so an index on e serves it. */
+function keysetCondition(terms: readonly SortTerm[], values: readonly CursorValue[], side: 'after' | 'before'): SqlCondition {
+  const [term, tie] = terms as [SortTerm, SortTerm];
+  const forward = side === 'after' ? !term.descending : term.descending;
+  const op = forward ? '>' : '<';
+  return {
+    sql: `${term.expression} ${op}= ? AND (${term.expression} ${op} ? OR ${tie.expression} ${op} ?)`,
+    params: [values[0], values[0], values[1]],
+  };
+}
+
 /**
  * Runs a paginated, sorted, filtered, searched, account-scoped list query and returns the list
  * envelope of DESIGN §4. Unknown sort or filter names are a 422 (listing the allowed ones),
  * which surfaces a portal/server mismatch at once instead of silently ignoring it.
+ *
+ * Cost at scale: the total comes from `spec.total` (rollups) or a count cached per query; the
+ * page is read by keyset cursor (links.next/prev) or, for `page=N`, from whichever end of the
+ * list is nearer, so the first and the last page are both one short index walk.
  */
 export function paginate<Row = Record<string, unknown>>(
   req: Request,
@@ -183,37 +307,53 @@ export function paginate<Row = Record<string, unknown>>(
   scope?: AccountScope,
 ): ListEnvelope {
   const query = readListQuery(req);
-  const conditions: SqlCondition[] = [...(spec.where ?? [])];
-  if (spec.scopeColumn) {
-    if (!scope) throw new Error(`List of ${spec.from} has a scopeColumn but no scope was given`);
-    conditions.push(scopeCondition(scope, spec.scopeColumn));
-  }
-  conditions.push(...filterConditions(spec as ListSpec<never>, query.filters));
-  const search = searchCondition(spec as ListSpec<never>, query.search);
-  if (search) conditions.push(search);
+  const { where, params } = listConditions(spec as ListSpec<never>, query, scope);
+  const sort = query.sort ?? spec.defaultSort;
+  const terms = sortTerms(spec as ListSpec<never>, sort, query.sort ? 'sort' : undefined);
+  const order = orderSql(terms);
 
-  const where = conditions.length ? `WHERE ${conditions.map((c) => `(${c.sql})`).join(' AND ')}` : '';
-  const params = conditions.flatMap((c) => c.params);
-  const order = orderBy(spec as ListSpec<never>, query.sort ?? spec.defaultSort, query.sort ? 'sort' : undefined);
-
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM ${spec.from} ${where}`).get(...params) as { n: number }).n;
+  const keySource = spec.keyFrom ?? spec.from;
+  const total =
+    spec.total?.(query) ??
+    cachedTotal(db, `${keySource} ${where} ${JSON.stringify(params)}`, spec.totalVersion, () =>
+      (db.prepare(`SELECT COUNT(*) AS n FROM ${keySource} ${where}`).get(...params) as { n: number }).n,
+    );
   const lastPage = Math.max(1, Math.ceil(total / query.show));
-  const offset = (query.page - 1) * query.show;
-  const rows = db
-    .prepare(`SELECT ${spec.select} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
-    .all(...params, query.show, offset) as Row[];
+  const usesCursors = spec.keyFrom !== undefined && terms.length === 2 && (spec.cursorSorts ?? []).includes(terms[0]!.name);
+  const cursor = usesCursors ? decodeCursor(query.params.get('cursor'), { sort, show: query.show, width: terms.length }) : null;
+  const currentPage = cursor?.page ?? query.page;
+  const offset = (currentPage - 1) * query.show;
 
-  const prev = query.page > 1 ? pageUrl(query, Math.min(query.page - 1, lastPage)) : null;
-  const next = query.page < lastPage ? pageUrl(query, query.page + 1) : null;
-  const numbered: PageLink[] = pageNumbers(query.page, lastPage).map((n) =>
-    n === '...' ? { url: null, label: '...', active: false } : { url: pageUrl(query, n), label: String(n), active: n === query.page },
+  let page: PageRows<Row>;
+  if (spec.keyFrom !== undefined) {
+    // From the far end when that is nearer: the last page reads `show` rows, not `total`.
+    const fromEnd = !cursor && offset < total && offset > total / 2;
+    const limit = fromEnd ? Math.min(query.show, total - offset) : query.show;
+    page = keyedPage(db, spec, terms, { where, params }, {
+      extra: cursor ? keysetCondition(terms, cursor.values, cursor.side) : undefined,
+      reversed: cursor ? cursor.side === 'before' : fromEnd,
+      limit,
+      offset: cursor ? 0 : fromEnd ? total - offset - limit : offset,
+    });
+  } else {
+    const rows = db.prepare(`SELECT ${spec.select} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...params, query.show, offset) as Row[];
+    page = { rows, firstValues: null, lastValues: null };
+  }
+  const { rows } = page;
+
+  const cursorTo = (targetPage: number, side: Cursor['side'], values: CursorValue[] | null) =>
+    usesCursors && values ? cursorUrl(query, { page: targetPage, side, values, sort, show: query.show }) : pageUrl(query, targetPage);
+  const prev = currentPage > 1 ? (rows.length ? cursorTo(currentPage - 1, 'before', page.firstValues) : pageUrl(query, Math.min(currentPage - 1, lastPage))) : null;
+  const next = currentPage < lastPage && rows.length ? cursorTo(currentPage + 1, 'after', page.lastValues) : null;
+  const numbered: PageLink[] = pageNumbers(currentPage, lastPage).map((n) =>
+    n === '...' ? { url: null, label: '...', active: false } : { url: pageUrl(query, n), label: String(n), active: n === currentPage },
   );
 
   return {
     data: spec.map ? rows.map(spec.map) : rows,
     links: { first: pageUrl(query, 1), last: pageUrl(query, lastPage), prev, next },
     meta: {
-      current_page: query.page,
+      current_page: currentPage,
       from: rows.length ? offset + 1 : null,
       last_page: lastPage,
       // Laravel's labels, entities included: a Laravel backend sends exactly these strings.

@@ -1,4 +1,5 @@
 import type { Migration } from '../migrations';
+import { reportingScaleMigration } from './reportingScale';
 
 export const reportingMigrations: readonly Migration[] = [
   {
@@ -119,4 +120,5 @@ export const reportingMigrations: readonly Migration[] = [
     );
     `,
   },
+  reportingScaleMigration,
 ];

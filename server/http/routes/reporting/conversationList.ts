@@ -1,7 +1,9 @@
 import type { Request } from 'express';
 import type { Database } from '../../../db/connection';
-import type { ListSpec, SqlCondition } from '../../list';
-import { dateRange, gradeValues, idValues, rangeCondition, tableExists } from './shared';
+import type { AccountScope } from '../../../auth/accountScope';
+import { likeAny, type ListSpec, type SqlCondition } from '../../list';
+import { rollupListTotal } from './rollups';
+import { dateRange, gradeValues, idValues, rangeCondition, tableExists, type Grade } from './shared';
 
 /** A related resource joined by id when its table exists (another area may not have shipped it yet). */
 interface Join {
@@ -68,21 +70,66 @@ function anyOf(column: string, values: readonly (string | number)[]): SqlConditi
   return { sql: `${column} IN (${values.map(() => '?').join(', ')})`, params: [...values] };
 }
 
+/** Conditions the grade and disposition endpoints add to the list. */
+export interface ConversationListExtra {
+  grades?: readonly Grade[];
+  dispositions?: readonly number[];
+}
+
+const MIN_TRIGRAM = 3;
+
+/**
+ * `search`: the trigram full-text index (conversations_search) over uuid, phone number and
+ * summary, plus the names of the linked role, instance, bot and contact (small tables, matched
+ * first, then by id through the indexes). A term shorter than a trigram cannot use the index:
+ * it matches names and the start of the uuid only, never a scan of the conversations.
+ */
+function conversationSearch(db: Database, term: string): SqlCondition {
+  const parts: SqlCondition[] = [];
+  for (const join of JOINS.filter((j) => j.as !== 'disposition_label' && tableExists(db, j.table))) {
+    const match = likeAny([join.label], term);
+    const ids = (db.prepare(`SELECT id FROM ${join.table} WHERE ${match.sql} LIMIT ${MAX_NAME_MATCHES + 1}`).all(...match.params) as { id: number }[]).map((r) => r.id);
+    if (ids.length > MAX_NAME_MATCHES) parts.push({ sql: `c.${join.column} IN (SELECT id FROM ${join.table} WHERE ${match.sql})`, params: match.params });
+    else if (ids.length > 0) parts.push(anyOf(`c.${join.column}`, ids));
+  }
+  if ([...term].length >= MIN_TRIGRAM) {
+    // One FTS5 phrase: every trigram of the term, in order, inside one column (a substring).
+    parts.push({ sql: 'c.id IN (SELECT rowid FROM conversations_search WHERE conversations_search MATCH ?)', params: [`"${term.replace(/"/g, '""')}"`] });
+  } else {
+    parts.push({ sql: "c.uuid >= ? AND c.uuid < ?", params: [term.toLowerCase(), `${term.toLowerCase()}\u{10FFFF}`] });
+  }
+  return { sql: parts.map((p) => `(${p.sql})`).join(' OR '), params: parts.flatMap((p) => p.params) };
+}
+
+/** Linked names matching a search, beyond which the ids are matched by subquery instead of a list. */
+const MAX_NAME_MATCHES = 500;
+
 /**
  * The conversations list: `search`, `sort`, `filter[...]`, `from`/`to` (days, inclusive),
  * `grades[]` (letter grades) and `dispositions[]` (ids); `extra` adds the conditions of the
- * grade and disposition endpoints.
+ * grade and disposition endpoints. Built for a million rows: keys and counts read
+ * `conversations` alone through its indexes, totals come from the rollups (or a cached count),
+ * and links.next/prev carry keyset cursors for the non-null sorts.
  */
-export function conversationListSpec(req: Request, db: Database, extra: SqlCondition[] = []): ListSpec<ConversationRow> {
+export function conversationListSpec(req: Request, db: Database, scope: AccountScope, extra: ConversationListExtra = {}): ListSpec<ConversationRow> {
   const source = conversationSource(db);
-  const where: SqlCondition[] = [rangeCondition(dateRange(req), 'c.started_at'), ...extra];
+  const range = dateRange(req);
+  const where: SqlCondition[] = [rangeCondition(range, 'c.started_at')];
+  const gradeSets: Grade[][] = [];
+  const dispositionSets: number[][] = [];
   const grades = gradeValues(req, 'grades');
-  if (grades.length) where.push(anyOf('c.letter_grade', grades));
+  if (grades.length) gradeSets.push(grades);
+  if (extra.grades?.length) gradeSets.push([...extra.grades]);
   const dispositions = idValues(req, 'dispositions');
-  if (dispositions.length) where.push(anyOf('c.disposition_id', dispositions));
+  if (dispositions.length) dispositionSets.push(dispositions);
+  if (extra.dispositions?.length) dispositionSets.push([...extra.dispositions]);
+  for (const set of gradeSets) where.push(anyOf('c.letter_grade', set));
+  for (const set of dispositionSets) where.push(anyOf('c.disposition_id', set));
+  const count = (sql: string, params: unknown[]) => (db.prepare(sql).get(...params) as { n: number }).n;
   return {
     from: source.from,
     select: source.select,
+    keyFrom: 'conversations c',
     sortable: {
       started_at: 'c.started_at',
       duration_seconds: 'c.duration_seconds',
@@ -91,6 +138,7 @@ export function conversationListSpec(req: Request, db: Database, extra: SqlCondi
       channel: 'c.channel',
       status: 'c.status',
     },
+    cursorSorts: ['started_at', 'duration_seconds', 'cost', 'channel', 'status'],
     defaultSort: '-started_at',
     tiebreaker: 'c.id',
     filterable: {
@@ -105,6 +153,9 @@ export function conversationListSpec(req: Request, db: Database, extra: SqlCondi
       disposition_id: 'c.disposition_id',
     },
     searchable: source.searchable,
+    search: (term) => conversationSearch(db, term),
+    total: (query) => rollupListTotal(count, { scope, range, grades: gradeSets, dispositions: dispositionSets }, query),
+    totalVersion: () => (db.prepare("SELECT version FROM reporting_versions WHERE name = 'conversations'").get() as { version: number }).version,
     scopeColumn: 'c.account_id',
     where,
   };

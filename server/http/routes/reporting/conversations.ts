@@ -4,9 +4,9 @@ import { accountScope, inScope } from '../../../auth/accountScope';
 import { requirePermission } from '../../../auth/permissions';
 import { fieldError, notFound } from '../../errors';
 import { exportFilename, sendAttachment, sendCsvExport, toCsv, wantsCsvExport } from '../../csv';
-import { paginate, type SqlCondition } from '../../list';
+import { paginate } from '../../list';
 import { sendRecord } from '../../record';
-import { CONVERSATION_COLUMNS, anyOf, conversationListSpec, conversationSource, type ConversationRow } from './conversationList';
+import { CONVERSATION_COLUMNS, conversationListSpec, conversationSource, type ConversationListExtra, type ConversationRow } from './conversationList';
 import { gradeValues, idValues } from './shared';
 import { audioSeconds, speechRecordingWav } from './wav';
 
@@ -21,9 +21,9 @@ export function conversationRoutes(ctx: AppContext): Router {
   const router = Router();
   const { db } = ctx;
 
-  function listOrExport(req: Request, res: import('express').Response, name: string, extra: SqlCondition[] = []) {
+  function listOrExport(req: Request, res: import('express').Response, name: string, extra: ConversationListExtra = {}) {
     const scope = accountScope(req, 'Reporting');
-    const spec = conversationListSpec(req, db, extra);
+    const spec = conversationListSpec(req, db, scope, extra);
     if (wantsCsvExport(req)) {
       sendCsvExport(req, res, db, { name, spec, scope, fallbackColumns: CONVERSATION_COLUMNS });
       return;
@@ -39,14 +39,14 @@ export function conversationRoutes(ctx: AppContext): Router {
   router.get('/reporting/grades/conversations', requirePermission('Reporting', 'browse'), (req, res) => {
     const grades = gradeValues(req, 'letter_grade');
     if (grades.length === 0) throw fieldError('letter_grade', 'The letter grade field is required.');
-    listOrExport(req, res, 'conversations-by-grade', [anyOf('c.letter_grade', grades)]);
+    listOrExport(req, res, 'conversations-by-grade', { grades });
   });
 
   // SPEC §7: conversations of the given disposition ids (`ids[]=3`); `ids[]=none` is not a thing: no disposition → omit.
   router.get('/reporting/dispositions/conversations', requirePermission('Reporting', 'browse'), (req, res) => {
     const ids = idValues(req, 'ids');
     if (ids.length === 0) throw fieldError('ids', 'The ids field is required.');
-    listOrExport(req, res, 'conversations-by-disposition', [anyOf('c.disposition_id', ids)]);
+    listOrExport(req, res, 'conversations-by-disposition', { dispositions: ids });
   });
 
   /** The conversation named by uuid or id, inside the caller's scope, else 404. */

@@ -1,0 +1,135 @@
+import type { Database } from './connection';
+import { BUMP_VERSION, REBUILD_ROLLUPS, REBUILD_SEARCH } from './migrations/reportingScale';
+
+/**
+ * `npm run seed:scale -- <count>`: grows the conversations table to `count` rows by copying
+ * the demo conversations (server/db/seeds) with new ids, uuids, dates, durations, grades and
+ * statuses. Each copy keeps its template's account, role, instance, bot, contact, disposition,
+ * channel and summary, so every link stays valid and belongs to the right account.
+ *
+ * Generated in SQL (a recursive CTE per batch of 100,000 rows): a million rows take seconds
+ * instead of a million JS round trips. Values come from integer hashes of the row number, so the
+ * same count gives the same rows on every machine (no random()).
+ *
+ * A bulk load: the conversations' secondary indexes and triggers are dropped first and rebuilt
+ * at the end from their own stored SQL (sorting once is far cheaper than a million B-tree
+ * inserts per index), the rollups and the search index recomputed from the rows. All of it is
+ * one transaction: a crash leaves the database as it was, triggers included.
+ */
+
+/** Rows per transaction: big enough to amortise the commit, small enough to bound the WAL. */
+const BATCH = 100_000;
+/** One copied conversation in SAMPLE_EVERY gets its template's transcript, log and usage lines. */
+export const SAMPLE_EVERY = 200;
+/** Dates are spread over this many days ending today (UTC). */
+export const SPREAD_DAYS = 180;
+
+export interface ScaleSeedResult {
+  inserted: number;
+  total: number;
+  sampled: number;
+}
+
+/** Knuth-style multiplicative hashes of the row number `n.i`, each a 32-bit unsigned integer. */
+const H1 = '((n.i * 2654435761 + 97) % 4294967296)';
+const H2 = '((n.i * 2246822519 + 3266489917) % 4294967296)';
+const H3 = '((n.i * 3266489917 + 668265263) % 4294967296)';
+
+/**
+ * Fills `conversations` up to `count` rows (nothing happens when it already holds that many).
+ * The demo seed must have run (it provides the templates). `now` fixes "today" for tests.
+ */
+export function seedScale(db: Database, count: number, now = Date.now(), onBatch?: (done: number, total: number) => void): ScaleSeedResult {
+  if (!Number.isInteger(count) || count < 1 || count > 50_000_000) throw new Error('count must be an integer from 1 to 50,000,000');
+  const existing = (db.prepare('SELECT COUNT(*) AS n FROM conversations').get() as { n: number }).n;
+  if (existing === 0) throw new Error('no conversations to copy: run the demo seed first (npm run serve once, or createServer)');
+  const toInsert = Math.max(0, count - existing);
+  if (toInsert === 0) return { inserted: 0, total: existing, sampled: 0 };
+
+  db.exec(`DROP TABLE IF EXISTS temp.scale_templates;
+    CREATE TEMP TABLE scale_templates AS
+      SELECT row_number() OVER (ORDER BY id) - 1 AS k, id, account_id, instance_id, bot_id, contact_id, channel, direction,
+             role_id, disposition_id, summary
+      FROM conversations ORDER BY id LIMIT 1000;`);
+  const templates = (db.prepare('SELECT COUNT(*) AS n FROM temp.scale_templates').get() as { n: number }).n;
+  const firstId = ((db.prepare('SELECT COALESCE(MAX(id), 0) AS m FROM conversations').get() as { m: number }).m) + 1;
+  // Every generated start lies in the SPREAD_DAYS days before now (whole seconds).
+  const end = Math.floor(now / 1000);
+  const spread = SPREAD_DAYS * 86_400;
+
+  const insertBatch = db.prepare(`
+    WITH RECURSIVE n(i) AS (SELECT @from UNION ALL SELECT i + 1 FROM n WHERE i < @to),
+    g AS (
+      SELECT n.i AS i, t.*, ${H1} AS h1, ${H2} AS h2, ${H3} AS h3,
+             @end - 1 - (${H1} % @spread) AS started, 20 + (${H2} % 1180) AS duration
+      FROM n JOIN temp.scale_templates t ON t.k = n.i % @templates
+    )
+    INSERT INTO conversations (id, uuid, account_id, instance_id, bot_id, contact_id, channel, direction, status, phone_number,
+                               started_at, ended_at, duration_seconds, cost, letter_grade, role_id, disposition_id, summary)
+    SELECT @base + i,
+           printf('%08x-%04x-4%03x-%x%03x-%012x', h1, h2 % 65536, h3 % 4096, 8 + h3 % 4, h2 % 4096, @base + i),
+           account_id, instance_id, bot_id, contact_id, channel, direction,
+           CASE WHEN h3 % 1000 = 0 THEN 'failed' WHEN h3 % 1000 < 3 AND started > @end - 86400 THEN 'active' ELSE 'completed' END,
+           CASE channel WHEN 'voice' THEN '1555' || (1000000 + h2 % 8999999) END,
+           strftime('%Y-%m-%dT%H:%M:%fZ', started, 'unixepoch'),
+           strftime('%Y-%m-%dT%H:%M:%fZ', started + duration, 'unixepoch'),
+           duration,
+           round(duration * CASE channel WHEN 'voice' THEN 0.0125 ELSE 0.004 END, 2),
+           CASE WHEN h3 % 10 = 9 THEN NULL ELSE substr('AABBBCCDF', 1 + (h1 / 7) % 9, 1) END,
+           role_id, disposition_id, summary
+    FROM g`);
+
+  // Transcript, log and usage lines of a sample of the new conversations, copied from their template.
+  const copyDetails = (table: string, columns: string) =>
+    db.prepare(`
+      INSERT INTO ${table} (conversation_id, ${columns})
+      SELECT c.id, ${columns.split(', ').map((col) => `l.${col}`).join(', ')}
+      FROM conversations c
+      JOIN temp.scale_templates t ON t.k = (c.id - @base) % @templates
+      JOIN ${table} l ON l.conversation_id = t.id
+      WHERE c.id BETWEEN @base + @from AND @base + @to AND (c.id - @base) % ${SAMPLE_EVERY} = 0`);
+  const details = [
+    copyDetails('conversation_transcript_lines', 'position, role, text, time'),
+    copyDetails('conversation_logs', 'level, event, message, logged_at'),
+    copyDetails('conversation_usage', 'item, quantity, unit, unit_cost, cost'),
+  ];
+
+  const base = firstId - 1;
+  db.transaction(() => {
+    const restore = suspendDerived(db);
+    for (let from = 1; from <= toInsert; from += BATCH) {
+      const to = Math.min(toInsert, from + BATCH - 1);
+      // BigInt binds as an SQLite INTEGER (a JS number binds as REAL, which would leak "1.0" into text).
+      const ints = { from: BigInt(from), to: BigInt(to), base: BigInt(base), templates: BigInt(templates) };
+      insertBatch.run({ ...ints, end: BigInt(end), spread: BigInt(spread) });
+      for (const statement of details) statement.run(ints);
+      onBatch?.(to, toInsert);
+    }
+    restore();
+  })();
+  db.exec('DROP TABLE temp.scale_templates');
+  // Fresh statistics for the query planner after a bulk load (sampled: seconds, not minutes).
+  db.pragma('analysis_limit = 1000');
+  db.exec('ANALYZE');
+  return { inserted: toInsert, total: existing + toInsert, sampled: Math.floor(toInsert / SAMPLE_EVERY) };
+}
+
+const exists = (db: Database, name: string) => db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(name) !== undefined;
+
+/**
+ * Drops the secondary indexes and triggers of `conversations` and returns what recreates them
+ * (their own SQL as stored by SQLite) after recomputing what the triggers would have maintained.
+ */
+function suspendDerived(db: Database): () => void {
+  const objects = db
+    .prepare("SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'conversations' AND type IN ('index', 'trigger') AND sql IS NOT NULL")
+    .all() as { type: 'index' | 'trigger'; name: string; sql: string }[];
+  for (const object of objects) db.exec(`DROP ${object.type.toUpperCase()} "${object.name.replace(/"/g, '""')}"`);
+  return () => {
+    for (const object of objects) if (object.type === 'index') db.exec(object.sql);
+    if (exists(db, 'conversation_rollups')) db.exec(REBUILD_ROLLUPS);
+    if (exists(db, 'conversations_search')) db.exec(REBUILD_SEARCH);
+    if (exists(db, 'reporting_versions')) db.exec(BUMP_VERSION);
+    for (const object of objects) if (object.type === 'trigger') db.exec(object.sql);
+  };
+}
