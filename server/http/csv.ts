@@ -2,10 +2,7 @@ import type { Request, Response } from 'express';
 import type { AccountScope } from '../auth/accountScope';
 import type { Database } from '../db/connection';
 import { fieldError } from './errors';
-import { MAX_PAGE_SIZE, paginate, type ListSpec } from './list';
-
-/** Exports stop here: a file this big is a job for a report, not a list download. */
-const MAX_EXPORT_ROWS = 50_000;
+import { listReader, type ListSpec } from './list';
 
 /** `?export=csv` asks a list for a file; any other export format is a 422. */
 export function wantsCsvExport(req: Request): boolean {
@@ -13,26 +10,6 @@ export function wantsCsvExport(req: Request): boolean {
   if (value === undefined || value === '') return false;
   if (value !== 'csv') throw fieldError('export', 'The selected export is invalid.');
   return true;
-}
-
-/** `req` with a different URL, so paginate reads the same filters, search and sort for page `page`. */
-function requestForPage(req: Request, page: number): Request {
-  const url = new URL(req.originalUrl, 'http://x');
-  url.searchParams.delete('export');
-  url.searchParams.set('show', String(MAX_PAGE_SIZE));
-  url.searchParams.set('page', String(page));
-  return Object.create(req, { originalUrl: { value: `${url.pathname}${url.search}` } }) as Request;
-}
-
-/** Every row the list would show (all pages), through the list's own paginate. */
-export function allRecords<Row>(req: Request, db: Database, spec: ListSpec<Row>, scope: AccountScope): unknown[] {
-  const records: unknown[] = [];
-  for (let page = 1; records.length < MAX_EXPORT_ROWS; page += 1) {
-    const envelope = paginate(requestForPage(req, page), db, spec, scope);
-    records.push(...envelope.data);
-    if (page >= envelope.meta.last_page) break;
-  }
-  return records.slice(0, MAX_EXPORT_ROWS);
 }
 
 function cell(value: unknown): string {
@@ -72,12 +49,70 @@ export function sendAttachment(res: Response, filename: string, contentType: str
   res.send(body);
 }
 
+/** A chunk of an export should take about this long to read and format: short enough that other requests wait little. */
+const CHUNK_TARGET_MS = 15;
+const MIN_CHUNK_ROWS = 50;
+const MAX_CHUNK_ROWS = 5_000;
+
+/**
+ * Streams the whole list of the request as CSV (no row limit). `X-Export-Rows` announces the
+ * row count before the body, so the portal can show progress and the file is checked complete.
+ * The rows are read a chunk at a time (ListReader: no statement stays open) and written with
+ * back-pressure: after each chunk the loop yields to the event loop, and it waits for 'drain'
+ * when the client reads slower than we produce, so memory stays flat and other requests keep
+ * being answered. A client that goes away (cancel) stops the export at the next chunk.
+ *
+ * Setup errors (unknown sort or filter) are thrown before anything is sent: a normal 422.
+ */
 export function sendCsvExport<Row>(
   req: Request,
   res: Response,
   db: Database,
   options: { name: string; spec: ListSpec<Row>; scope: AccountScope; fallbackColumns: readonly string[] },
 ): void {
-  const records = allRecords(req, db, options.spec, options.scope);
-  sendAttachment(res, exportFilename(options.name, 'csv'), 'text/csv; charset=utf-8', toCsv(records, options.fallbackColumns));
+  const reader = listReader(req, db, options.spec, options.scope);
+  let chunkRows = 200;
+  // Read before the headers: a failing query is still an ordinary error response.
+  const first = reader.read(chunkRows);
+  const head = first[0];
+  const columns = head && typeof head === 'object' ? Object.keys(head) : [...options.fallbackColumns];
+  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+  res.setHeader('Content-Disposition', `attachment; filename="${exportFilename(options.name, 'csv').replace(/["\\\r\n]/g, '')}"`);
+  res.setHeader('X-Export-Rows', String(reader.total));
+  // Let a portal on another origin (DESIGN §5 apiOrigin) read the file name and the row count.
+  res.setHeader('Access-Control-Expose-Headers', 'Content-Disposition, X-Export-Rows');
+  res.setHeader('Cache-Control', 'no-store');
+  res.flushHeaders();
+
+  let gone = false;
+  res.on('close', () => {
+    gone = true;
+  });
+  const lines = (records: readonly unknown[]) => records.map((record) => `${columns.map((column) => cell((record as Record<string, unknown>)[column])).join(',')}\r\n`).join('');
+  const pump = async () => {
+    let chunk = first;
+    let text = `${columns.map(cell).join(',')}\r\n${lines(chunk)}`;
+    for (;;) {
+      if (gone) return;
+      const flowing = res.write(text);
+      // Yield between chunks (other requests run here); wait for the client when it lags.
+      if (flowing) await new Promise<void>((resolve) => setImmediate(resolve));
+      else await new Promise<void>((resolve) => { res.once('drain', resolve); res.once('close', resolve); });
+      if (gone) return;
+      const started = performance.now();
+      chunk = reader.read(chunkRows);
+      text = lines(chunk);
+      const elapsed = performance.now() - started;
+      // Steer the next chunk's size towards CHUNK_TARGET_MS of work.
+      const scaled = Math.round(chunkRows * (CHUNK_TARGET_MS / Math.max(elapsed, 0.5)));
+      chunkRows = Math.max(MIN_CHUNK_ROWS, Math.min(MAX_CHUNK_ROWS, Math.round((chunkRows + scaled) / 2)));
+      if (chunk.length === 0) break;
+    }
+    res.end();
+  };
+  pump().catch((error: unknown) => {
+    // Headers are gone: the only honest signal left is a broken download (no end of file).
+    console.error('[export] failed mid-stream:', error);
+    res.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
 }

@@ -241,6 +241,8 @@ function pageNumbers(current: number, last: number): (number | '...')[] {
 /** One page's rows and the sort values of its first and last row (for cursors). */
 interface PageRows<Row> {
   rows: Row[];
+  /** Keys the page read (rows may be fewer when one was deleted in between). */
+  keys: number;
   firstValues: CursorValue[] | null;
   lastValues: CursorValue[] | null;
 }
@@ -264,7 +266,7 @@ function keyedPage<Row>(
     .raw()
     .all(...base.params, ...(page.extra?.params ?? []), page.limit, page.offset) as CursorValue[][];
   if (page.reversed) keys.reverse();
-  if (keys.length === 0) return { rows: [], firstValues: null, lastValues: null };
+  if (keys.length === 0) return { rows: [], keys: 0, firstValues: null, lastValues: null };
   const keyIndex = terms.length - 1;
   const tiebreaker = terms[keyIndex]!.expression;
   const found = db
@@ -277,7 +279,7 @@ function keyedPage<Row>(
     delete (row as { __key?: unknown }).__key;
     return [row as Row];
   });
-  return { rows, firstValues: keys[0] ?? null, lastValues: keys[keys.length - 1] ?? null };
+  return { rows, keys: keys.length, firstValues: keys[0] ?? null, lastValues: keys[keys.length - 1] ?? null };
 }
 
 /** Rows after (or before) a cursor's row in the list order: `(e, key) < (v, k)` spelt so an index on e serves it. */
@@ -288,6 +290,72 @@ function keysetCondition(terms: readonly SortTerm[], values: readonly CursorValu
   return {
     sql: `${term.expression} ${op}= ? AND (${term.expression} ${op} ? OR ${tie.expression} ${op} ?)`,
     params: [values[0], values[0], values[1]],
+  };
+}
+
+/** The list's total: from `spec.total` (rollups) when it can tell, else counted (cached per query). */
+function listTotal<Row>(db: Database, spec: ListSpec<Row>, query: ListQuery, base: { where: string; params: unknown[] }): number {
+  const keySource = spec.keyFrom ?? spec.from;
+  return (
+    spec.total?.(query) ??
+    cachedTotal(db, `${keySource} ${base.where} ${JSON.stringify(base.params)}`, spec.totalVersion, () =>
+      (db.prepare(`SELECT COUNT(*) AS n FROM ${keySource} ${base.where}`).get(...base.params) as { n: number }).n,
+    )
+  );
+}
+
+function cursorCapable(spec: ListSpec<never>, terms: readonly SortTerm[]): boolean {
+  return spec.keyFrom !== undefined && terms.length === 2 && (spec.cursorSorts ?? []).includes(terms[0]!.name);
+}
+
+/** Every row of a list in its order, a chunk at a time (exports). */
+export interface ListReader {
+  /** Rows the list holds (meta.total of the same request). */
+  total: number;
+  /** The next `limit` rows (mapped like the list's data); empty at the end. */
+  read(limit: number): unknown[];
+}
+
+/**
+ * Reads the whole list of the request (same filters, search, sort and scope as its pages).
+ * With a cursor-capable sort each chunk starts after the previous chunk's last row, so every
+ * chunk is one short index walk however deep into the list; other lists are small and use
+ * OFFSET. No statement stays open between chunks: the caller may yield to other requests.
+ */
+export function listReader<Row>(req: Request, db: Database, spec: ListSpec<Row>, scope?: AccountScope): ListReader {
+  const query = readListQuery(req);
+  const base = listConditions(spec as ListSpec<never>, query, scope);
+  const terms = sortTerms(spec as ListSpec<never>, query.sort ?? spec.defaultSort, query.sort ? 'sort' : undefined);
+  const total = listTotal(db, spec, query, base);
+  const keyset = cursorCapable(spec as ListSpec<never>, terms);
+  let after: CursorValue[] | null = null;
+  let offset = 0;
+  let done = false;
+  const mapped = (rows: Row[]) => (spec.map ? rows.map(spec.map) : rows);
+  return {
+    total,
+    read(limit) {
+      if (done) return [];
+      let rows: Row[];
+      let read: number;
+      if (spec.keyFrom !== undefined) {
+        const page = keyedPage(db, spec, terms, base, {
+          extra: keyset && after ? keysetCondition(terms, after, 'after') : undefined,
+          reversed: false,
+          limit,
+          offset: keyset ? 0 : offset,
+        });
+        after = page.lastValues;
+        rows = page.rows;
+        read = page.keys;
+      } else {
+        rows = db.prepare(`SELECT ${spec.select} FROM ${spec.from} ${base.where} ORDER BY ${orderSql(terms)} LIMIT ? OFFSET ?`).all(...base.params, limit, offset) as Row[];
+        read = rows.length;
+      }
+      offset += read;
+      if (read < limit) done = true;
+      return mapped(rows);
+    },
   };
 }
 
@@ -312,14 +380,9 @@ export function paginate<Row = Record<string, unknown>>(
   const terms = sortTerms(spec as ListSpec<never>, sort, query.sort ? 'sort' : undefined);
   const order = orderSql(terms);
 
-  const keySource = spec.keyFrom ?? spec.from;
-  const total =
-    spec.total?.(query) ??
-    cachedTotal(db, `${keySource} ${where} ${JSON.stringify(params)}`, spec.totalVersion, () =>
-      (db.prepare(`SELECT COUNT(*) AS n FROM ${keySource} ${where}`).get(...params) as { n: number }).n,
-    );
+  const total = listTotal(db, spec, query, { where, params });
   const lastPage = Math.max(1, Math.ceil(total / query.show));
-  const usesCursors = spec.keyFrom !== undefined && terms.length === 2 && (spec.cursorSorts ?? []).includes(terms[0]!.name);
+  const usesCursors = cursorCapable(spec as ListSpec<never>, terms);
   const cursor = usesCursors ? decodeCursor(query.params.get('cursor'), { sort, show: query.show, width: terms.length }) : null;
   const currentPage = cursor?.page ?? query.page;
   const offset = (currentPage - 1) * query.show;
@@ -337,7 +400,7 @@ export function paginate<Row = Record<string, unknown>>(
     });
   } else {
     const rows = db.prepare(`SELECT ${spec.select} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...params, query.show, offset) as Row[];
-    page = { rows, firstValues: null, lastValues: null };
+    page = { rows, keys: rows.length, firstValues: null, lastValues: null };
   }
   const { rows } = page;
 

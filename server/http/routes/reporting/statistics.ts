@@ -9,18 +9,8 @@ import { exportFilename, sendAttachment, sendCsvExport, toCsv, wantsCsvExport } 
 import { paginate, type ListSpec } from '../../list';
 import { idParam, sendRecord } from '../../record';
 import { conversationSource } from './conversationList';
-import {
-  AGGREGATES,
-  dateRange,
-  inlineRangeSql,
-  inlineScopeSql,
-  letterOf,
-  nextDay,
-  tableExists,
-  totalsOf,
-  type AggregateRow,
-  type DateRange,
-} from './shared';
+import { figures, linkOf, ROLLUP_SUMS, rollupWhere } from './rollups';
+import { dateRange, inlineRangeSql, inlineScopeSql, letterOf, nextDay, tableExists, totalsOf, type AggregateRow, type DateRange } from './shared';
 
 /** The entities statistics group by: roles (core table) and instances (resource table). */
 interface Entity {
@@ -50,12 +40,12 @@ function entityVisible(entity: Entity, scope: AccountScope, alias: string): stri
 
 /** One statistics row per role or instance (list envelope, searchable and sortable). */
 function entityListSpec(entity: Entity, scope: AccountScope, range: DateRange): ListSpec<AggregateRow & { id: number; name: string; account_id: number | null }> {
-  // Conversations counted are the caller's, in the range; the roles listed are those they may see.
-  const from = `(SELECT e.id, e.name, e.account_id, ${AGGREGATES}
+  // Conversations counted are the caller's, in the range (summed rollups); the rows listed are those they may see.
+  const from = `(SELECT e.id, e.name, e.account_id, ${figures('s')}
       FROM ${entity.table} e
-      LEFT JOIN conversations c ON c.${entity.column} = e.id AND ${inlineScopeSql(scope, 'c.account_id')} AND ${inlineRangeSql(range, 'c.started_at')}
-      WHERE ${entityVisible(entity, scope, 'e')}
-      GROUP BY e.id) AS t`;
+      LEFT JOIN (SELECT r.${entity.column} AS id, ${ROLLUP_SUMS} FROM conversation_rollups r
+                 WHERE ${rollupWhere(scope, range)} GROUP BY r.${entity.column}) s ON s.id = e.id
+      WHERE ${entityVisible(entity, scope, 'e')}) AS t`;
   return {
     from,
     select: 't.*',
@@ -67,57 +57,74 @@ function entityListSpec(entity: Entity, scope: AccountScope, range: DateRange): 
   };
 }
 
-function aggregate(db: Database, where: string, params: unknown[]): AggregateRow {
-  return db.prepare(`SELECT ${AGGREGATES} FROM conversations c WHERE ${where}`).get(...params) as AggregateRow;
+/** The caller's rollup rows in the range, optionally of one role or instance. */
+interface Slice {
+  scope: AccountScope;
+  range: DateRange;
+  entity?: { column: Entity['column']; id: number };
+}
+
+function sliceWhere(slice: Slice): { sql: string; params: unknown[] } {
+  const base = rollupWhere(slice.scope, slice.range);
+  return slice.entity ? { sql: `${base} AND r.${slice.entity.column} = ?`, params: [slice.entity.id] } : { sql: base, params: [] };
+}
+
+function aggregate(db: Database, slice: Slice): AggregateRow & { active: number } {
+  const where = sliceWhere(slice);
+  return db
+    .prepare(`SELECT ${figures('s')}, COALESCE(s.active, 0) AS active FROM (SELECT ${ROLLUP_SUMS} FROM conversation_rollups r WHERE ${where.sql}) s`)
+    .get(...where.params) as AggregateRow & { active: number };
 }
 
 /** Default time-series window: the 30 days ending today (UTC); at most MAX_SERIES_DAYS. */
 const seriesRange = (range: DateRange) => seriesWindow(range);
 
 /** Conversations per UTC day, every day of the window present (zero days included). */
-function timeseries(db: Database, where: string, params: unknown[], range: { from: string; to: string }) {
+function timeseries(db: Database, slice: Slice, window: { from: string; to: string }) {
+  const where = sliceWhere({ ...slice, range: window });
   const rows = db
     .prepare(
-      `SELECT substr(c.started_at, 1, 10) AS date, ${AGGREGATES} FROM conversations c
-       WHERE ${where} AND c.started_at >= ? AND c.started_at < ? GROUP BY date`,
+      `SELECT s.day AS date, ${figures('s')} FROM (SELECT r.day, ${ROLLUP_SUMS} FROM conversation_rollups r WHERE ${where.sql} GROUP BY r.day) s`,
     )
-    .all(...params, range.from, nextDay(range.to)) as (AggregateRow & { date: string })[];
+    .all(...where.params) as (AggregateRow & { date: string })[];
   const byDay = new Map(rows.map((r) => [r.date, r]));
   const points = [];
-  for (let day = range.from; day <= range.to; day = nextDay(day)) {
+  for (let day = window.from; day <= window.to; day = nextDay(day)) {
     const row = byDay.get(day);
     points.push({ date: day, conversations: row?.conversations ?? 0, minutes: row?.minutes ?? 0, cost: row?.cost ?? 0, grade_score: row?.grade_score ?? null });
   }
   return points;
 }
 
-function breakdown(db: Database, where: string, params: unknown[], range: DateRange) {
-  const totals = totalsOf(aggregate(db, where, params));
-  const dispositions = tableExists(db, 'dispositions')
-    ? (db
-        .prepare(
-          `SELECT c.disposition_id AS id, d.label AS label, COUNT(*) AS conversations FROM conversations c
-           LEFT JOIN dispositions d ON d.id = c.disposition_id WHERE ${where} GROUP BY c.disposition_id ORDER BY conversations DESC, c.disposition_id`,
-        )
-        .all(...params) as { id: number | null; label: string | null; conversations: number }[])
-    : [{ id: null, label: null, conversations: totals.conversations }].filter((d) => d.conversations > 0);
+function dispositionsOf(db: Database, slice: Slice) {
+  const where = sliceWhere(slice);
+  const label = tableExists(db, 'dispositions') ? 'd.label' : 'NULL';
+  const join = tableExists(db, 'dispositions') ? 'LEFT JOIN dispositions d ON d.id = r.disposition_id' : '';
+  return db
+    .prepare(
+      `SELECT ${linkOf('r.disposition_id')} AS id, ${label} AS label, SUM(r.conversations) AS conversations FROM conversation_rollups r ${join}
+       WHERE ${where.sql} GROUP BY r.disposition_id ORDER BY conversations DESC, r.disposition_id`,
+    )
+    .all(...where.params) as { id: number | null; label: string | null; conversations: number }[];
+}
+
+function breakdown(db: Database, slice: Slice) {
+  const totals = totalsOf(aggregate(db, slice));
+  const where = sliceWhere(slice);
   const channels = db
-    .prepare(`SELECT c.channel AS channel, COUNT(*) AS conversations FROM conversations c WHERE ${where} GROUP BY c.channel ORDER BY c.channel`)
-    .all(...params) as { channel: string; conversations: number }[];
-  const series = timeseries(db, where, params, seriesRange(range));
-  return { totals, dispositions, channels, timeseries: series };
+    .prepare(`SELECT r.channel AS channel, SUM(r.conversations) AS conversations FROM conversation_rollups r WHERE ${where.sql} GROUP BY r.channel ORDER BY r.channel`)
+    .all(...where.params) as { channel: string; conversations: number }[];
+  const series = timeseries(db, slice, seriesRange(slice.range));
+  return { totals, dispositions: dispositionsOf(db, slice), channels, timeseries: series };
 }
 
 function sendCsv(res: Response, name: string, records: readonly unknown[], columns: readonly string[]) {
   sendAttachment(res, exportFilename(name, 'csv'), 'text/csv; charset=utf-8', toCsv(records, columns));
 }
 
-/** The caller's conversations in the range as one WHERE clause with parameters. */
-function conversationWhere(req: Request): { where: string; params: unknown[]; range: DateRange; scope: AccountScope } {
-  const scope = accountScope(req, 'Reporting');
-  const range = dateRange(req);
-  const s = scopeCondition(scope, 'c.account_id');
-  return { where: `${s.sql} AND ${inlineRangeSql(range, 'c.started_at')}`, params: s.params, range, scope };
+/** Whose conversations and which days a statistics request covers. */
+function sliceOf(req: Request): Slice {
+  return { scope: accountScope(req, 'Reporting'), range: dateRange(req) };
 }
 
 /** /api/v1/reporting/{roles,instances,global}: statistics over the caller's conversations. */
@@ -128,7 +135,7 @@ export function statisticsRoutes(ctx: AppContext): Router {
 
   for (const entity of [ROLES, INSTANCES]) {
     router.get(`/reporting/${entity.table}`, browse, (req, res) => {
-      const { scope, range } = conversationWhere(req);
+      const { scope, range } = sliceOf(req);
       if (!tableExists(db, entity.table)) {
         // The resource area has not shipped this table: an honest empty list.
         const spec: ListSpec = { from: 'conversations c', select: 'c.id', sortable: { id: 'c.id' }, defaultSort: 'id', where: [{ sql: '1 = 0', params: [] }] };
@@ -145,13 +152,14 @@ export function statisticsRoutes(ctx: AppContext): Router {
 
     router.get(`/reporting/${entity.table}/:${entity.column}`, browse, (req, res) => {
       const id = idParam(req.params[entity.column], entity.notFound);
-      const { where, params, range, scope } = conversationWhere(req);
+      const slice = sliceOf(req);
+      const { scope } = slice;
       if (!tableExists(db, entity.table)) throw notFound(entity.notFound);
       const row = db.prepare(`SELECT e.id, e.name, e.account_id FROM ${entity.table} e WHERE e.id = ? AND ${entityVisible(entity, scope, 'e')}`).get(id) as
         | { id: number; name: string; account_id: number | null }
         | undefined;
       if (!row) throw notFound(entity.notFound);
-      const result = breakdown(db, `${where} AND c.${entity.column} = ?`, [...params, id], range);
+      const result = breakdown(db, { ...slice, entity: { column: entity.column, id } });
       if (wantsCsvExport(req)) {
         sendCsv(res, `${entity.table === 'roles' ? 'role' : 'instance'}-${id}-breakdown`, result.timeseries, ['date', 'conversations', 'minutes', 'cost', 'grade_score']);
         return;
@@ -161,18 +169,15 @@ export function statisticsRoutes(ctx: AppContext): Router {
   }
 
   router.get('/reporting/global', browse, (req, res) => {
-    const { where, params, scope } = conversationWhere(req);
-    const row = aggregate(db, where, params);
-    const totals: Record<string, unknown> = {
-      ...totalsOf(row),
-      active: (db.prepare(`SELECT COUNT(*) AS n FROM conversations c WHERE ${where} AND c.status = 'active'`).get(...params) as { n: number }).n,
-    };
+    const slice = sliceOf(req);
+    const row = aggregate(db, slice);
+    const totals: Record<string, unknown> = { ...totalsOf(row), active: row.active };
     // Bots and instances arrive with the resource tables; count them once they exist.
-    const s = scopeCondition(scope, 'account_id');
+    const s = scopeCondition(slice.scope, 'account_id');
     for (const table of ['bots', 'instances']) {
       if (tableExists(db, table)) totals[table] = (db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${s.sql}`).get(...s.params) as { n: number }).n;
     }
-    totals.dispositions = breakdown(db, where, params, { from: null, to: null }).dispositions;
+    totals.dispositions = dispositionsOf(db, slice);
     if (wantsCsvExport(req)) {
       // One flat row: grades become grade_A … columns, the disposition list stays in its own endpoint.
       const flat = Object.fromEntries(Object.entries(totals).filter(([key]) => key !== 'grades' && key !== 'dispositions'));
@@ -184,9 +189,13 @@ export function statisticsRoutes(ctx: AppContext): Router {
   });
 
   router.get('/reporting/global/active', browse, (req, res) => {
-    const { where, params } = conversationWhere(req);
+    const { scope, range } = sliceOf(req);
+    const s = scopeCondition(scope, 'c.account_id');
     const source = conversationSource(db);
-    const rows = db.prepare(`SELECT ${source.select} FROM ${source.from} WHERE ${where} AND c.status = 'active' ORDER BY c.started_at DESC LIMIT 100`).all(...params);
+    // conversations_status_started: the newest active ones without reading the others.
+    const rows = db
+      .prepare(`SELECT ${source.select} FROM ${source.from} WHERE ${s.sql} AND ${inlineRangeSql(range, 'c.started_at')} AND c.status = 'active' ORDER BY c.started_at DESC LIMIT 100`)
+      .all(...s.params);
     if (wantsCsvExport(req)) {
       sendCsv(res, 'active-conversations', rows, ['uuid', 'channel', 'started_at']);
       return;
@@ -195,9 +204,9 @@ export function statisticsRoutes(ctx: AppContext): Router {
   });
 
   router.get('/reporting/global/timeseries', browse, (req, res) => {
-    const { params, range, scope } = conversationWhere(req);
+    const { range, scope } = sliceOf(req);
     const window = seriesRange(range);
-    const points = timeseries(db, scopeCondition(scope, 'c.account_id').sql, params, window);
+    const points = timeseries(db, { scope, range }, window);
     if (wantsCsvExport(req)) {
       sendCsv(res, 'global-timeseries', points, ['date', 'conversations', 'minutes', 'cost', 'grade_score']);
       return;
@@ -207,14 +216,14 @@ export function statisticsRoutes(ctx: AppContext): Router {
 
   /** Every visible role with its share of the caller's conversations. */
   function globalRoles(req: Request) {
-    const { where, params, scope } = conversationWhere(req);
+    const { scope, range } = sliceOf(req);
     const rows = db
       .prepare(
-        `SELECT e.id, e.name, e.account_id, ${AGGREGATES} FROM roles e
-         LEFT JOIN conversations c ON c.role_id = e.id AND ${where}
-         WHERE ${entityVisible(ROLES, scope, 'e')} GROUP BY e.id ORDER BY conversations DESC, e.id`,
+        `SELECT e.id, e.name, e.account_id, ${figures('s')} FROM roles e
+         LEFT JOIN (SELECT r.role_id AS id, ${ROLLUP_SUMS} FROM conversation_rollups r WHERE ${rollupWhere(scope, range)} GROUP BY r.role_id) s ON s.id = e.id
+         WHERE ${entityVisible(ROLES, scope, 'e')} ORDER BY conversations DESC, e.id`,
       )
-      .all(...params) as (AggregateRow & { id: number; name: string; account_id: number | null })[];
+      .all() as (AggregateRow & { id: number; name: string; account_id: number | null })[];
     const total = rows.reduce((sum, r) => sum + r.conversations, 0);
     return rows.map((r) => ({ ...statisticsRow(r), share: total ? Math.round((r.conversations / total) * 10000) / 10000 : 0 }));
   }
