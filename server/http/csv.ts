@@ -49,6 +49,19 @@ export function sendAttachment(res: Response, filename: string, contentType: str
   res.send(body);
 }
 
+/** Resolves when the client has taken the buffered bytes (or went away). */
+function drained(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
 /** A chunk of an export should take about this long to read and format: short enough that other requests wait little. */
 const CHUNK_TARGET_MS = 15;
 const MIN_CHUNK_ROWS = 50;
@@ -74,8 +87,7 @@ export function sendCsvExport<Row>(
   let chunkRows = 200;
   // Read before the headers: a failing query is still an ordinary error response.
   const first = reader.read(chunkRows);
-  const head = first[0];
-  const columns = head && typeof head === 'object' ? Object.keys(head) : [...options.fallbackColumns];
+  const columns = reader.columns() ?? [...options.fallbackColumns];
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="${exportFilename(options.name, 'csv').replace(/["\\\r\n]/g, '')}"`);
   res.setHeader('X-Export-Rows', String(reader.total));
@@ -88,7 +100,7 @@ export function sendCsvExport<Row>(
   res.on('close', () => {
     gone = true;
   });
-  const lines = (records: readonly unknown[]) => records.map((record) => `${columns.map((column) => cell((record as Record<string, unknown>)[column])).join(',')}\r\n`).join('');
+  const lines = (rows: readonly unknown[][]) => rows.map((values) => `${values.map(cell).join(',')}\r\n`).join('');
   const pump = async () => {
     let chunk = first;
     let text = `${columns.map(cell).join(',')}\r\n${lines(chunk)}`;
@@ -97,7 +109,7 @@ export function sendCsvExport<Row>(
       const flowing = res.write(text);
       // Yield between chunks (other requests run here); wait for the client when it lags.
       if (flowing) await new Promise<void>((resolve) => setImmediate(resolve));
-      else await new Promise<void>((resolve) => { res.once('drain', resolve); res.once('close', resolve); });
+      else await drained(res);
       if (gone) return;
       const started = performance.now();
       chunk = reader.read(chunkRows);

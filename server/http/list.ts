@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { Statement } from 'better-sqlite3';
 import type { Database } from '../db/connection';
 import { scopeCondition, type AccountScope } from '../auth/accountScope';
 import { ValidationError } from './errors';
@@ -238,11 +239,30 @@ function pageNumbers(current: number, last: number): (number | '...')[] {
   return [1, 2, '...', ...range(current - onEachSide, current + onEachSide), '...', last - 1, last];
 }
 
+const statements = new WeakMap<Database, Map<string, Statement>>();
+
+/** A prepared statement reused across requests and export chunks (preparing costs more than a small query). */
+function prepared(db: Database, sql: string, raw = false): Statement {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  const key = `${raw ? 'raw' : 'objects'} ${sql}`;
+  let statement = cache.get(key);
+  if (!statement) {
+    statement = db.prepare(sql).raw(raw);
+    cache.set(key, statement);
+    // Distinct texts are few (filters × sorts in use); keep the most recent ones.
+    if (cache.size > 200) cache.delete(cache.keys().next().value as string);
+  }
+  return statement;
+}
+
 /** One page's rows and the sort values of its first and last row (for cursors). */
 interface PageRows<Row> {
   rows: Row[];
   /** Keys the page read (rows may be fewer when one was deleted in between). */
   keys: number;
+  /** Column names of array rows (`raw`). */
+  columns?: string[];
   firstValues: CursorValue[] | null;
   lastValues: CursorValue[] | null;
 }
@@ -256,30 +276,33 @@ function keyedPage<Row>(
   spec: ListSpec<Row>,
   terms: readonly SortTerm[],
   base: { where: string; params: unknown[] },
-  page: { extra?: SqlCondition; reversed: boolean; limit: number; offset: number },
+  page: { extra?: SqlCondition; reversed: boolean; limit: number; offset: number; raw?: boolean },
 ): PageRows<Row> {
   const conditions = [base.where.replace(/^WHERE /, ''), page.extra?.sql].filter((c): c is string => !!c);
   const where = conditions.length ? `WHERE ${conditions.map((c) => `(${c})`).join(' AND ')}` : '';
   const values = terms.map((t, i) => `${t.expression} AS __v${i}`).join(', ');
-  const keys = db
-    .prepare(`SELECT ${values} FROM ${spec.keyFrom} ${where} ORDER BY ${orderSql(terms, page.reversed)} LIMIT ? OFFSET ?`)
-    .raw()
+  const keys = prepared(db, `SELECT ${values} FROM ${spec.keyFrom} ${where} ORDER BY ${orderSql(terms, page.reversed)} LIMIT ? OFFSET ?`, true)
     .all(...base.params, ...(page.extra?.params ?? []), page.limit, page.offset) as CursorValue[][];
   if (page.reversed) keys.reverse();
   if (keys.length === 0) return { rows: [], keys: 0, firstValues: null, lastValues: null };
   const keyIndex = terms.length - 1;
   const tiebreaker = terms[keyIndex]!.expression;
-  const found = db
-    .prepare(`SELECT ${spec.select}, ${tiebreaker} AS __key FROM ${spec.from} WHERE ${tiebreaker} IN (${keys.map(() => '?').join(', ')})`)
-    .all(...keys.map((k) => k[keyIndex])) as (Row & { __key: CursorValue })[];
-  const byKey = new Map(found.map((row) => [row.__key, row]));
+  // One JSON array parameter, not one placeholder per key: the statement text stays the same
+  // (prepared once) and SQLite probes the primary key per element (many placeholders build a
+  // temporary table first and cost ten times more).
+  const statement = prepared(db, `SELECT ${spec.select}, ${tiebreaker} AS __key FROM ${spec.from} WHERE ${tiebreaker} IN (SELECT value FROM json_each(?))`, page.raw);
+  const found = statement.all(JSON.stringify(keys.map((k) => k[keyIndex]))) as unknown[];
+  // Arrays (exports: no object per row) end with the key; objects carry it as __key.
+  const keyOf = page.raw ? (row: unknown) => (row as CursorValue[]).pop() : (row: unknown) => (row as { __key: CursorValue }).__key;
+  const byKey = new Map(found.map((row) => [keyOf(row), row]));
   const rows = keys.flatMap((k) => {
     const row = byKey.get(k[keyIndex] as CursorValue);
     if (!row) return [];
-    delete (row as { __key?: unknown }).__key;
+    if (!page.raw) delete (row as { __key?: unknown }).__key;
     return [row as Row];
   });
-  return { rows, keys: keys.length, firstValues: keys[0] ?? null, lastValues: keys[keys.length - 1] ?? null };
+  const columns = page.raw ? statement.columns().map((c) => c.name).slice(0, -1) : undefined;
+  return { rows, columns, keys: keys.length, firstValues: keys[0] ?? null, lastValues: keys[keys.length - 1] ?? null };
 }
 
 /** Rows after (or before) a cursor's row in the list order: `(e, key) < (v, k)` spelt so an index on e serves it. */
@@ -312,8 +335,10 @@ function cursorCapable(spec: ListSpec<never>, terms: readonly SortTerm[]): boole
 export interface ListReader {
   /** Rows the list holds (meta.total of the same request). */
   total: number;
-  /** The next `limit` rows (mapped like the list's data); empty at the end. */
-  read(limit: number): unknown[];
+  /** The next `limit` rows as arrays of values in `columns()` order; empty at the end. */
+  read(limit: number): unknown[][];
+  /** Names of the values, known once a chunk with rows was read (null before, or for an empty list). */
+  columns(): string[] | null;
 }
 
 /**
@@ -331,30 +356,41 @@ export function listReader<Row>(req: Request, db: Database, spec: ListSpec<Row>,
   let after: CursorValue[] | null = null;
   let offset = 0;
   let done = false;
-  const mapped = (rows: Row[]) => (spec.map ? rows.map(spec.map) : rows);
+  let columns: string[] | null = null;
+  // Mapped rows (small lists with `map`) become arrays in the first record's key order.
+  const asArrays = (records: unknown[]) => {
+    const first = records[0];
+    if (columns === null && first && typeof first === 'object') columns = Object.keys(first);
+    return records.map((record) => (columns ?? []).map((column) => (record as Record<string, unknown>)[column]));
+  };
   return {
     total,
+    columns: () => columns,
     read(limit) {
       if (done) return [];
-      let rows: Row[];
+      let rows: unknown[][];
       let read: number;
       if (spec.keyFrom !== undefined) {
+        const raw = spec.map === undefined;
         const page = keyedPage(db, spec, terms, base, {
           extra: keyset && after ? keysetCondition(terms, after, 'after') : undefined,
           reversed: false,
           limit,
           offset: keyset ? 0 : offset,
+          raw,
         });
         after = page.lastValues;
-        rows = page.rows;
+        if (raw && page.columns) columns ??= page.columns;
+        rows = raw ? (page.rows as unknown[][]) : asArrays(page.rows.map(spec.map!));
         read = page.keys;
       } else {
-        rows = db.prepare(`SELECT ${spec.select} FROM ${spec.from} ${base.where} ORDER BY ${orderSql(terms)} LIMIT ? OFFSET ?`).all(...base.params, limit, offset) as Row[];
-        read = rows.length;
+        const records = db.prepare(`SELECT ${spec.select} FROM ${spec.from} ${base.where} ORDER BY ${orderSql(terms)} LIMIT ? OFFSET ?`).all(...base.params, limit, offset) as Row[];
+        read = records.length;
+        rows = asArrays(spec.map ? records.map(spec.map) : records);
       }
       offset += read;
       if (read < limit) done = true;
-      return mapped(rows);
+      return rows;
     },
   };
 }
