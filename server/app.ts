@@ -20,8 +20,8 @@ import { spaRoutes } from './http/spa';
 import { appSecret } from './mail/links';
 import { LOCAL_OIDC_CLIENT_ID, LOCAL_OIDC_PATH, LOCAL_OIDC_SCOPES, LocalOidcProvider } from './oidc/provider';
 
-/** The portal's runtime config defaults (DESIGN §5): same origin for API and chat. */
-export const DEFAULT_PUBLIC_CONFIG: Readonly<Record<string, unknown>> = { apiOrigin: '', chatUrl: '', inspector: true };
+/** The portal's runtime config defaults (DESIGN §5). The inspector is for testers: off unless configured (README). */
+export const DEFAULT_PUBLIC_CONFIG: Readonly<Record<string, unknown>> = { apiOrigin: '', chatUrl: '', inspector: false };
 
 export interface ServerOptions {
   /** SQLite file, or ':memory:' for a private database (tests). */
@@ -32,8 +32,10 @@ export interface ServerOptions {
   publicConfig?: Record<string, unknown>;
   /** One line per request on stdout. */
   log?: boolean;
-  /** Accept `dev-sso:<email>` identity tokens on the SSO exchange (default true; see routes/ssoToken.ts). */
+  /** Accept `dev-sso:<email>` identity tokens on the SSO exchange (default false: it signs anyone in; see routes/ssoToken.ts). */
   devSso?: boolean;
+  /** Secure cookies (and the `__Host-` session cookie). Default: when portalUrl is https (SECURE_COOKIES=1/0 overrides). */
+  secureCookies?: boolean;
   /** Express's `trust proxy` (TRUST_PROXY: `loopback`, addresses/subnets, a hop count, `true`). Default: none. */
   trustProxy?: boolean | number | string;
   /** Where the portal is reached (PORTAL_URL): mailed links start here. Default: the listen address. */
@@ -49,6 +51,12 @@ export interface ServerOptions {
   sso?: IdentityProviderTrust;
   /** Largest accepted request body (default 3 MB: a bot import is at most 2 MB, IMPORT_LIMITS). */
   bodyLimit?: string;
+}
+
+/** Secure comes from configuration: behind a TLS proxy `req.secure` is whatever the client claims. */
+function cookiePolicy(options: ServerOptions): AppContext['cookies'] {
+  const secure = options.secureCookies ?? (options.portalUrl?.trim().startsWith('https:') ?? false);
+  return { secure, session: secure ? '__Host-portal_session' : 'portal_session' };
 }
 
 export interface PortalServer {
@@ -95,7 +103,8 @@ export async function createServer(options: ServerOptions): Promise<PortalServer
     db,
     publicConfig: { ...DEFAULT_PUBLIC_CONFIG, ...options.publicConfig },
     site: createSite({ portalUrl: options.portalUrl, allowedHosts: options.allowedHosts }),
-    devSso: options.devSso ?? true,
+    devSso: options.devSso ?? false,
+    cookies: cookiePolicy(options),
     sso: { verifier: options.sso ? createIdentityTokenVerifier(options.sso) : null },
     onClose: (hook) => closeHooks.push(hook),
   };
@@ -108,7 +117,7 @@ export async function createServer(options: ServerOptions): Promise<PortalServer
   // loopback by default let any local client pick its own address and dodge the sign-in throttle.
   app.set('trust proxy', options.trustProxy ?? false);
   if (options.log) app.use(requestLogger());
-  app.use(securityHeaders(ctx.publicConfig));
+  app.use(securityHeaders(ctx.publicConfig, ctx.site));
   // Before the body parsers (the provider reads its own bodies) and before CSRF (OAuth endpoints
   // are protected by state, PKCE and the provider's own interaction cookies).
   const localOidc = options.localOidc

@@ -10,6 +10,8 @@ export interface AppContext {
   db: Database;
   /** Served as /config.json for the portal (DESIGN §5). */
   publicConfig: Record<string, unknown>;
+  /** Cookie policy from configuration, never from the request: Secure, and the session cookie's name (`__Host-` when Secure). */
+  cookies: { secure: boolean; session: string };
   /** Where the portal is reached (mailed links) and which Host names are answered. */
   site: Site;
   /** Accept `dev-sso:<email>` identity tokens on the SSO token exchange (see routes/ssoToken.ts). */

@@ -5,7 +5,8 @@
  * FRESH=1 (same as --fresh: delete the database first), PORTAL_CONFIG (JSON merged into
  * /config.json), PORTAL_URL (where the portal is reached: mailed links, allowed host), ALLOWED_HOSTS
  * (more Host names to answer, comma-separated), TRUST_PROXY (believe X-Forwarded-* only from this
- * proxy: loopback, subnets or a hop count; default nobody), LOCAL_SSO=0 (no local OpenID provider at /oidc), SSO_ISSUER + SSO_CLIENT_ID
+ * proxy: loopback, subnets or a hop count; default nobody), SECURE_COOKIES=1/0 (default: on when
+ * PORTAL_URL is https; the session cookie is then __Host-portal_session), LOCAL_SSO=0 (no local OpenID provider at /oidc), SSO_ISSUER + SSO_CLIENT_ID
  * (+ SSO_JWKS_URI) (trust a real identity provider on the SSO exchange), DEV_SSO=1 (accept `dev-sso:<email>` identity tokens: a stand-in for an identity provider, off by default because it signs anyone in), LOG=0 (no request log).
  */
 import path from 'node:path';
@@ -95,6 +96,7 @@ async function main(): Promise<void> {
     devSso: process.env.DEV_SSO === '1',
     portalUrl: process.env.PORTAL_URL,
     trustProxy: trustProxySetting(process.env.TRUST_PROXY),
+    ...(process.env.SECURE_COOKIES ? { secureCookies: process.env.SECURE_COOKIES === '1' } : {}),
     allowedHosts: (process.env.ALLOWED_HOSTS ?? '').split(',').filter((name) => name.trim() !== ''),
     localOidc: process.env.LOCAL_SSO !== '0',
     sso: ssoTrust(),

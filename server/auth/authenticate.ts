@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { AppContext } from '../context';
-import { COOKIE, readCookie } from '../http/cookies';
+import { sessionCookieName, readCookie } from '../http/cookies';
 import { unauthenticated, HttpError } from '../http/errors';
 import { findAccessToken } from './accessTokens';
 import { findActiveSession } from './sessions';
@@ -44,7 +44,7 @@ export function authenticate(ctx: AppContext): RequestHandler {
         return next();
       }
     }
-    const sessionId = readCookie(req, COOKIE.session);
+    const sessionId = readCookie(req, sessionCookieName(req));
     if (sessionId) {
       const session = findActiveSession(ctx.db, sessionId);
       const user = session && findUserById(ctx.db, session.user_id);

@@ -1,4 +1,5 @@
 import type { CookieOptions, Request } from 'express';
+import { contextOf } from '../context';
 
 /** Cookie names shared with the portal (DESIGN §5 lets the portal configure them; these are ours). */
 export const COOKIE = {
@@ -38,16 +39,22 @@ export function readCookie(req: Request, name: string): string | undefined {
   }
 }
 
+/** The session cookie's name: `__Host-portal_session` when cookies are Secure (configuration), else `portal_session`. */
+export function sessionCookieName(req: Request): string {
+  return contextOf(req).cookies.session;
+}
+
 /**
  * Options for every cookie we set: whole site, SameSite=Lax (sent on top-level navigation, not on
- * cross-site subrequests), and Secure whenever the request itself came over HTTPS.
+ * cross-site subrequests), and Secure when configured (an https PORTAL_URL or SECURE_COOKIES),
+ * never because of what the request claims.
  * `maxAgeMs` undefined gives a browser-session cookie.
  */
 export function cookieOptions(req: Request, options: { httpOnly: boolean; maxAgeMs?: number }): CookieOptions {
   return {
     path: '/',
     sameSite: 'lax',
-    secure: req.secure,
+    secure: contextOf(req).cookies.secure,
     httpOnly: options.httpOnly,
     ...(options.maxAgeMs === undefined ? {} : { maxAge: options.maxAgeMs }),
   };
@@ -55,5 +62,5 @@ export function cookieOptions(req: Request, options: { httpOnly: boolean; maxAge
 
 /** Clearing must repeat path/SameSite/Secure or browsers keep the original cookie. */
 export function clearCookieOptions(req: Request, httpOnly: boolean): CookieOptions {
-  return { path: '/', sameSite: 'lax', secure: req.secure, httpOnly };
+  return { path: '/', sameSite: 'lax', secure: contextOf(req).cookies.secure, httpOnly };
 }

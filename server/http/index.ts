@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { authenticate, requireAuth, requireVerified } from '../auth/authenticate';
 import { csrfProtection } from '../auth/csrf';
 import { notFoundHandler } from './errors';
+import { noStoreWhenSignedIn } from './security';
 import { accountRoutes } from './routes/accounts';
 import { callRoutes } from './routes/calls';
 import { accountGuestRoutes, accountRootRoutes, accountV1Routes } from './routes/accountFlows';
@@ -42,6 +43,7 @@ const v1Routers: RouterFactory[] = [currentUserRoutes, accountRoutes, accountV1R
  */
 export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(authenticate(ctx));
+  app.use(noStoreWhenSignedIn);
   app.use(csrfProtection({ exemptPaths: [SSO_TOKEN_PATH] }));
 
   for (const factory of rootRouters) app.use(factory(ctx));

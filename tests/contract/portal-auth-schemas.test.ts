@@ -11,7 +11,8 @@ import { signedInClient } from '../support/signedIn';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // The dev-sso stand-in is off by default; the token exchange tests use it.
+  server = await startTestServer({ devSso: true });
 });
 afterAll(async () => {
   await server.close();

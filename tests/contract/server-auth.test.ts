@@ -8,14 +8,19 @@ import { errorHandler } from '../../server/http/errors';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { jarFetch } from '../support/cookieJar';
 
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+// connect-src names this server's own websocket origin (the chat gateway), never any ws:/wss: host.
+const CSP = (origin: string) =>
+  `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ${origin.replace(/^http/, 'ws')}; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'`;
+
+/** A CSP header with `; ` between directives (helmet writes `;`), to compare directive by directive. */
+const spaced = (header: string | null) => (header ?? '').split(';').map((d) => d.trim()).join('; ');
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // The dev-sso stand-in is off by default; these tests exercise it.
+  server = await startTestServer({ devSso: true });
 });
 afterAll(async () => {
   await server.close();
@@ -396,7 +401,7 @@ describe('headers, errors and the portal host', () => {
   test('security headers are on API responses, errors and the CSRF endpoint', async () => {
     for (const url of ['/sanctum/csrf-cookie', '/api/v1/users/auth', '/api/nope', '/config.json']) {
       const response = await fetch(`${server.url}${url}`);
-      expect(response.headers.get('content-security-policy')).toBe(CSP);
+      expect(spaced(response.headers.get('content-security-policy'))).toBe(CSP(server.url));
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('same-origin');
       expect(response.headers.get('x-frame-options')).toBe('DENY');
@@ -452,13 +457,13 @@ describe('headers, errors and the portal host', () => {
 
   test('GET /config.json serves the runtime config merged over the defaults', async () => {
     const defaults = await json(await fetch(`${server.url}/config.json`));
-    expect(defaults).toEqual({ apiOrigin: '', chatUrl: '', inspector: true });
-    const custom = await startTestServer({ publicConfig: { inspector: false, sentryDsn: 'https://key@o1.ingest.sentry.io/2' } });
+    expect(defaults).toEqual({ apiOrigin: '', chatUrl: '', inspector: false });
+    const custom = await startTestServer({ publicConfig: { inspector: true, sentryDsn: 'https://key@o1.ingest.sentry.io/2' } });
     try {
       const response = await fetch(`${custom.url}/config.json`);
-      expect(await json(response)).toEqual({ apiOrigin: '', chatUrl: '', inspector: false, sentryDsn: 'https://key@o1.ingest.sentry.io/2' });
+      expect(await json(response)).toEqual({ apiOrigin: '', chatUrl: '', inspector: true, sentryDsn: 'https://key@o1.ingest.sentry.io/2' });
       // The configured Sentry origin must be reachable under the CSP.
-      expect(response.headers.get('content-security-policy')).toContain("connect-src 'self' ws: wss: https://o1.ingest.sentry.io;");
+      expect(spaced(response.headers.get('content-security-policy'))).toContain(`connect-src 'self' https://o1.ingest.sentry.io ${custom.url.replace(/^http/, 'ws')};`);
     } finally {
       await custom.close();
     }
@@ -474,7 +479,7 @@ describe('headers, errors and the portal host', () => {
       const page = await fetch(`${withDist.url}/bots/12/edit`, { headers: { Accept: 'text/html' } });
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<title>Portal</title>');
-      expect(page.headers.get('content-security-policy')).toBe(CSP);
+      expect(spaced(page.headers.get('content-security-policy'))).toBe(CSP(withDist.url));
       const asset = await fetch(`${withDist.url}/assets/app-abc123.js`);
       expect(asset.status).toBe(200);
       expect(asset.headers.get('cache-control')).toContain('immutable');

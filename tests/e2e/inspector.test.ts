@@ -10,7 +10,8 @@ interface WalkFile {
 
 let e2e: E2E;
 beforeEach(async () => {
-  e2e = await startE2E();
+  // The inspector is off unless configured (README "Machine inspector").
+  e2e = await startE2E({ publicConfig: { inspector: true } });
 });
 afterEach(async () => {
   await e2e?.close();

@@ -7,7 +7,7 @@ import { newPasswordField } from '../../auth/passwordRule';
 import { createSession } from '../../auth/sessions';
 import { findUserById, userRoles, type AuthUser } from '../../auth/users';
 import { nowIso } from '../../db/connection';
-import { COOKIE, cookieOptions } from '../cookies';
+import { COOKIE, sessionCookieName, cookieOptions } from '../cookies';
 import { fieldError } from '../errors';
 
 /** Laravel's `Password::defaults()` (min 8, not a common password) plus `confirmed`, with Laravel's texts. */
@@ -67,7 +67,7 @@ export function changeEmail(ctx: AppContext, userId: number, email: string): voi
 /** Same cookies as `POST /login`: Fortify signs a newly registered user in. */
 export function startSession(ctx: AppContext, req: Request, res: Response, userId: number): void {
   const session = createSession(ctx.db, { userId, remember: false, ipAddress: req.ip, userAgent: req.get('user-agent') });
-  res.cookie(COOKIE.session, session.id, cookieOptions(req, { httpOnly: true }));
+  res.cookie(sessionCookieName(req), session.id, cookieOptions(req, { httpOnly: true }));
   res.cookie(COOKIE.chat, session.chatToken, cookieOptions(req, { httpOnly: false }));
   issueXsrfToken(req, res, session.id);
 }

@@ -9,7 +9,7 @@ import { revokeAccessToken } from '../../auth/accessTokens';
 import { requiresTwoFactor } from '../../auth/twoFactor';
 import { CHALLENGE_TTL_MS, createChallenge } from '../../auth/twoFactorChallenges';
 import { findUserForLogin } from '../../auth/users';
-import { clearCookieOptions, COOKIE, cookieOptions } from '../cookies';
+import { clearCookieOptions, COOKIE, sessionCookieName, cookieOptions } from '../cookies';
 import { fieldError } from '../errors';
 import { booleanish, validateBody } from '../validation';
 
@@ -22,7 +22,7 @@ const loginSchema = z.object({
 });
 
 function clearAuthCookies(req: Request, res: Response): void {
-  res.clearCookie(COOKIE.session, clearCookieOptions(req, true));
+  res.clearCookie(sessionCookieName(req), clearCookieOptions(req, true));
   res.clearCookie(COOKIE.chat, clearCookieOptions(req, false));
 }
 
@@ -35,7 +35,7 @@ export function openBrowserSession(ctx: AppContext, req: Request, res: Response,
   if (req.auth?.via === 'session') revokeSession(ctx.db, req.auth.sessionId);
   const session = createSession(ctx.db, { userId: input.userId, remember: input.remember, ipAddress: req.ip, userAgent: req.get('user-agent') });
   const maxAgeMs = input.remember ? REMEMBER_MS : undefined;
-  res.cookie(COOKIE.session, session.id, cookieOptions(req, { httpOnly: true, maxAgeMs }));
+  res.cookie(sessionCookieName(req), session.id, cookieOptions(req, { httpOnly: true, maxAgeMs }));
   res.cookie(COOKIE.chat, session.chatToken, cookieOptions(req, { httpOnly: false, maxAgeMs }));
   issueXsrfToken(req, res, session.id);
 }
