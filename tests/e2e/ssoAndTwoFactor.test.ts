@@ -127,4 +127,41 @@ describe('two-factor sign-in (Fortify)', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL('**/dashboard');
   });
+
+  test('/settings: enable → QR code (an image, not markup) → confirm with a code → recovery codes, regenerate; the next sign-in asks for a code', async () => {
+    const { page, url } = e2e;
+    await page.goto(url('/login'));
+    await signIn(page, 'viewer@example.com');
+    await page.waitForURL('**/dashboard');
+    await page.goto(url('/settings'));
+    const card = page.getByRole('region', { name: 'Two-factor authentication' });
+    await card.getByRole('button', { name: 'Enable two-factor authentication' }).click();
+    const qr = card.getByRole('img', { name: 'QR code for your authenticator app' });
+    await qr.waitFor();
+    expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(await card.locator('svg').count()).toBe(0);
+    const secret = (await card.locator('code').first().textContent())!.trim();
+
+    await card.getByLabel('Code from your authenticator app').fill('000000');
+    await card.getByRole('button', { name: 'Confirm' }).click();
+    await card.getByText('The provided two factor authentication code was invalid.').first().waitFor();
+
+    await card.getByLabel('Code from your authenticator app').fill(new TOTP({ secret }).generate());
+    await card.getByRole('button', { name: 'Confirm' }).click();
+    await card.getByRole('status').filter({ hasText: 'Two-factor authentication is on.' }).waitFor();
+    const codes = card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await codes.first().waitFor();
+    expect(await codes.count()).toBe(8);
+    const before = await codes.allTextContents();
+    await card.getByRole('button', { name: 'Regenerate recovery codes' }).click();
+    await card.getByRole('status').filter({ hasText: 'New recovery codes were made' }).waitFor();
+    expect((await codes.allTextContents()).filter((code) => before.includes(code))).toEqual([]);
+
+    await page.getByRole('button', { name: /Vic|viewer@example.com/ }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login');
+    await signIn(page, 'viewer@example.com');
+    await page.waitForURL('**/two-factor-challenge');
+    expect(e2e.pageErrors).toEqual([]);
+  });
 });

@@ -73,6 +73,13 @@ export function startSession(ctx: AppContext, req: Request, res: Response, userI
 }
 
 /** The user as GET /api/v1/users/auth returns it. */
+function twoFactorConfirmedAt(ctx: AppContext, userId: number): string | null {
+  const row = ctx.db.prepare('SELECT two_factor_confirmed_at FROM users WHERE id = ? AND two_factor_secret IS NOT NULL').get(userId) as
+    | { two_factor_confirmed_at: string | null }
+    | undefined;
+  return row?.two_factor_confirmed_at ?? null;
+}
+
 export function userPayload(ctx: AppContext, userId: number): Record<string, unknown> {
   const user = findUserById(ctx.db, userId) as AuthUser;
   return {
@@ -83,6 +90,8 @@ export function userPayload(ctx: AppContext, userId: number): Record<string, unk
     theme_color: user.theme_color,
     account_id: user.account_id,
     email_verified_at: user.email_verified_at,
+    // Fortify's column, visible on Laravel's user by default: the portal's /settings reads it.
+    two_factor_confirmed_at: twoFactorConfirmedAt(ctx, user.id),
     roles: userRoles(ctx.db, user.id),
   };
 }

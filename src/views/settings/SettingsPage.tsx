@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { AccountSettingsCard } from './AccountSettingsForm';
 import { ChangeEmailCard } from './ChangeEmailForm';
 import { ChangePasswordCard } from './ChangePasswordForm';
+import { TwoFactorCard } from './TwoFactorCard';
 import '../auth/account.css';
 
 /** /settings: needs no permission (SPEC §6). */
@@ -12,6 +13,7 @@ export default function SettingsPage() {
       <AccountSettingsCard />
       <ChangeEmailCard />
       <ChangePasswordCard endpoint="v1" title="Change password" />
+      <TwoFactorCard />
       <p>
         <Link href="/users/settings">Edit your profile</Link>
       </p>

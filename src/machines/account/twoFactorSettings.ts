@@ -1,0 +1,153 @@
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import type { TwoFactorApi, TwoFactorSetup } from '../../api/twoFactor';
+import { failureOf, type OperationFailure } from '../operation';
+import type { FlowRefs } from './refs';
+
+export const ENABLE_TWO_FACTOR_FAILED = 'Enable Two-Factor Failed';
+export const CONFIRM_TWO_FACTOR_FAILED = 'Confirm Two-Factor Failed';
+export const DISABLE_TWO_FACTOR_FAILED = 'Disable Two-Factor Failed';
+export const RECOVERY_CODES_FAILED = 'Error Loading Recovery Codes';
+export const TWO_FACTOR_ON = 'Two-factor authentication is on. Store your recovery codes somewhere safe.';
+export const TWO_FACTOR_OFF = 'Two-factor authentication is off.';
+export const CODES_REGENERATED = 'New recovery codes were made; the old ones no longer work.';
+
+export type TwoFactorSettingsEvent =
+  | { type: 'twoFactor.enable' }
+  | { type: 'twoFactor.confirm'; code: string }
+  | { type: 'twoFactor.cancel' }
+  | { type: 'twoFactor.showCodes' }
+  | { type: 'twoFactor.regenerateCodes' }
+  | { type: 'twoFactor.disable' };
+
+export interface TwoFactorSettingsContext extends Pick<FlowRefs, 'auth'> {
+  /** QR code and secret while a set-up waits for its confirming code. */
+  setup: TwoFactorSetup | null;
+  /** Shown only on request (or right after confirming): they are secrets. */
+  recoveryCodes: string[] | null;
+  error: OperationFailure | null;
+  notice: string | null;
+}
+
+/** Fortify marks a confirmed second factor on the user (`two_factor_confirmed_at`). */
+export function hasConfirmedTwoFactor(user: Record<string, unknown> | null): boolean {
+  const confirmedAt = user?.two_factor_confirmed_at;
+  return typeof confirmedAt === 'string' && confirmedAt !== '';
+}
+
+/**
+ * Two-factor on /settings, as Fortify's routes do it: enable (secret + recovery codes) → scan the
+ * QR code → confirm with a code → on (recovery codes shown, regenerated on request) → disable.
+ * Enabled but unconfirmed counts as off at sign-in, so cancelling a set-up disables it again.
+ */
+export const twoFactorSettingsMachine = setup({
+  types: {
+    context: {} as TwoFactorSettingsContext,
+    events: {} as TwoFactorSettingsEvent,
+    input: {} as Pick<FlowRefs, 'auth'>,
+  },
+  actors: {
+    enable: fromPromise<TwoFactorSetup, void>(async () => {
+      throw new Error('enable: no actor provided');
+    }),
+    confirm: fromPromise<void, string>(async () => {
+      throw new Error('confirm: no actor provided');
+    }),
+    recoveryCodes: fromPromise<string[], void>(async () => {
+      throw new Error('recoveryCodes: no actor provided');
+    }),
+    regenerateCodes: fromPromise<string[], void>(async () => {
+      throw new Error('regenerateCodes: no actor provided');
+    }),
+    disable: fromPromise<void, void>(async () => {
+      throw new Error('disable: no actor provided');
+    }),
+  },
+  actions: {
+    /** The auth actor's user follows, so the page knows the state after a remount too. */
+    markUser: enqueueActions(({ context, enqueue }, params: { confirmedAt: string | null }) => {
+      const user = context.auth.getSnapshot().context.user;
+      if (user) enqueue.sendTo(context.auth, { type: 'auth.userUpdated', user: { ...user, two_factor_confirmed_at: params.confirmedAt } });
+    }),
+  },
+  guards: {
+    'two-factor is confirmed': ({ context }) => hasConfirmedTwoFactor(context.auth.getSnapshot().context.user),
+  },
+}).createMachine({
+  id: 'twoFactorSettings',
+  context: ({ input }) => ({ auth: input.auth, setup: null, recoveryCodes: null, error: null, notice: null }),
+  initial: 'deciding',
+  states: {
+    deciding: { always: [{ guard: 'two-factor is confirmed', target: 'on' }, { target: 'off' }] },
+    off: { on: { 'twoFactor.enable': 'enabling' } },
+    enabling: {
+      entry: assign({ error: null, notice: null }),
+      invoke: {
+        src: 'enable',
+        onDone: { target: 'confirming', actions: assign({ setup: ({ event }) => event.output }) },
+        onError: { target: 'off', actions: assign({ error: ({ event }) => failureOf(event.error, ENABLE_TWO_FACTOR_FAILED) }) },
+      },
+    },
+    confirming: {
+      on: { 'twoFactor.confirm': 'confirmingCode', 'twoFactor.cancel': 'disabling' },
+    },
+    confirmingCode: {
+      entry: assign({ error: null }),
+      invoke: {
+        src: 'confirm',
+        input: ({ event }) => (event as Extract<TwoFactorSettingsEvent, { type: 'twoFactor.confirm' }>).code,
+        onDone: {
+          target: 'loadingCodes',
+          actions: [assign({ setup: null, notice: TWO_FACTOR_ON }), { type: 'markUser', params: () => ({ confirmedAt: new Date().toISOString() }) }],
+        },
+        onError: { target: 'confirming', actions: assign({ error: ({ event }) => failureOf(event.error, CONFIRM_TWO_FACTOR_FAILED) }) },
+      },
+    },
+    on: {
+      on: { 'twoFactor.showCodes': 'loadingCodes', 'twoFactor.regenerateCodes': 'regeneratingCodes', 'twoFactor.disable': 'disabling' },
+    },
+    loadingCodes: {
+      invoke: {
+        src: 'recoveryCodes',
+        onDone: { target: 'on', actions: assign({ recoveryCodes: ({ event }) => event.output }) },
+        onError: { target: 'on', actions: assign({ error: ({ event }) => failureOf(event.error, RECOVERY_CODES_FAILED) }) },
+      },
+    },
+    regeneratingCodes: {
+      entry: assign({ error: null, notice: null }),
+      invoke: {
+        src: 'regenerateCodes',
+        onDone: { target: 'on', actions: assign({ recoveryCodes: ({ event }) => event.output, notice: CODES_REGENERATED }) },
+        onError: { target: 'on', actions: assign({ error: ({ event }) => failureOf(event.error, RECOVERY_CODES_FAILED) }) },
+      },
+    },
+    disabling: {
+      entry: assign({ error: null, notice: null }),
+      invoke: {
+        src: 'disable',
+        onDone: {
+          target: 'off',
+          actions: [assign({ setup: null, recoveryCodes: null, notice: TWO_FACTOR_OFF }), { type: 'markUser', params: { confirmedAt: null } }],
+        },
+        onError: [
+          { guard: 'two-factor is confirmed', target: 'on', actions: assign({ error: ({ event }) => failureOf(event.error, DISABLE_TWO_FACTOR_FAILED) }) },
+          { target: 'confirming', actions: assign({ error: ({ event }) => failureOf(event.error, DISABLE_TWO_FACTOR_FAILED) }) },
+        ],
+      },
+    },
+  },
+});
+
+export function createTwoFactorSettingsFlow(api: TwoFactorApi) {
+  return twoFactorSettingsMachine.provide({
+    actors: {
+      enable: fromPromise(async ({ signal }) => {
+        await api.enable(signal);
+        return api.setup(signal);
+      }),
+      confirm: fromPromise(({ input, signal }) => api.confirm(input, signal)),
+      recoveryCodes: fromPromise(({ signal }) => api.recoveryCodes(signal)),
+      regenerateCodes: fromPromise(({ signal }) => api.regenerateRecoveryCodes(signal)),
+      disable: fromPromise(({ signal }) => api.disable(signal)),
+    },
+  });
+}
