@@ -49,13 +49,33 @@ function bodyParserError(error: unknown): HttpError | undefined {
 }
 
 /**
+ * A client error raised by Express itself or a library (a path parameter with bad
+ * percent-encoding is a URIError with status 400): its status, never a 500.
+ */
+function clientError(error: unknown): HttpError | undefined {
+  const status = typeof error === 'object' && error !== null ? Number((error as { status?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode) : NaN;
+  if (!(status >= 400 && status < 500)) return undefined;
+  return new HttpError(status, status === 400 ? 'The request is malformed.' : 'The request could not be processed.');
+}
+
+/**
+ * Two requests racing past the same "is it free?" check: the database's unique index decides,
+ * and the loser gets Laravel's `unique` answer on that column instead of a 500.
+ */
+function uniqueViolation(error: unknown): ValidationError | undefined {
+  if (typeof error !== 'object' || error === null || (error as { code?: unknown }).code !== 'SQLITE_CONSTRAINT_UNIQUE') return undefined;
+  const column = /UNIQUE constraint failed: \w+\.(\w+)/.exec(String((error as { message?: unknown }).message))?.[1] ?? 'id';
+  return new ValidationError({ [column]: [`The ${column.replace(/_/g, ' ')} has already been taken.`] });
+}
+
+/**
  * Renders every error as JSON. Unexpected errors become a bare 500 "Server Error" (Laravel's
  * production text) and are logged on the server only: stack traces never reach a client.
  */
 export function errorHandler(): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
-    const known = error instanceof HttpError ? error : bodyParserError(error);
+    const known = error instanceof HttpError ? error : (bodyParserError(error) ?? uniqueViolation(error) ?? clientError(error));
     if (known) {
       res.status(known.status).json({ message: known.message, ...known.extra });
       return;
