@@ -123,10 +123,10 @@ async function main() {
     await page.waitForURL('**/dashboard');
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Chat', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Chat gateway:' }).getByText('Connected', { exact: true }).waitFor();
-    const list = page.getByRole('list', { name: 'Open chats' });
+    const list = page.getByRole('listbox', { name: 'Open chats' });
     for (let i = 1; i <= CHATS; i++) {
       await page.getByRole('button', { name: 'New chat' }).click();
-      await list.getByRole('button').nth(i - 1).waitFor();
+      await list.getByRole('option').nth(i - 1).waitFor();
     }
     const ours = gateway.connectedClients().find((c) => c.streamKeys.length === CHATS);
     if (!ours) throw new Error('the portal did not open its chats');

@@ -20,5 +20,6 @@ export const chatEventSchemas: EventSchemas = {
   'chat.previous': eventSchema('the previous chat', 'Alt+↑: the previous chat becomes current.'),
   'chat.send': eventSchema('a message', 'Sends a message in a chat (non-empty text only).', { streamKey: streamKey(), text: field(z.string().check(z.minLength(1)), 'Message') }),
   'chat.end': eventSchema('ending a chat', 'Asks the gateway to end a chat.', { streamKey: streamKey() }),
+  'chat.markCall': eventSchema('marking a call', 'Shows a stream as a placed call (Hang up, Contact).', { streamKey: streamKey() }),
   'chat.close': eventSchema('closing a chat', 'Removes a chat from the console.', { streamKey: streamKey() }),
 };

@@ -41,6 +41,8 @@ export interface ChatContext {
    * below it is a duplicate and dropped; a resume asks for what came after it.
    */
   lastSeq: Record<string, number>;
+  /** Stream keys of calls this console placed: their chats show as calls (however early their events come). */
+  callKeys: string[];
 }
 
 /** The chats a reload brought back from sessionStorage (chatPersistence.ts). */
@@ -80,6 +82,8 @@ export type ChatEvent =
   | { type: 'chat.send'; streamKey: string; text: string }
   | { type: 'chat.end'; streamKey: string }
   | { type: 'chat.close'; streamKey: string }
+  /** A call request named its stream: that chat is a call. */
+  | { type: 'chat.markCall'; streamKey: string }
   | SocketReport;
 
 export interface ChatSocketDeps {
@@ -233,7 +237,7 @@ export const chatMachine = setup({
               ref: spawn('stream', {
                 id: `chat:${message.streamKey}`,
                 systemId: `chat:${message.streamKey}`,
-                input: { streamKey: message.streamKey, title, target: pending?.target ?? {}, focused: true },
+                input: { streamKey: message.streamKey, title, target: pending?.target ?? {}, focused: true, kind: context.callKeys.includes(message.streamKey) ? 'call' : 'chat' },
               }),
             },
           ],
@@ -274,7 +278,7 @@ export const chatMachine = setup({
     }),
     stopAllChats: enqueueActions(({ context, enqueue }) => {
       for (const chat of context.chats) enqueue.stopChild(chat.ref);
-      enqueue.assign({ chats: [], currentKey: null, closedKeys: [], pending: [], clientId: null, attempt: 0, error: null, retryDelayMs: null, opened: 0, lastSeq: {} });
+      enqueue.assign({ chats: [], currentKey: null, closedKeys: [], pending: [], clientId: null, attempt: 0, error: null, retryDelayMs: null, opened: 0, lastSeq: {}, callKeys: [] });
     }),
   },
 }).createMachine({
@@ -300,6 +304,7 @@ export const chatMachine = setup({
       retryDelayMs: null,
       opened: restored?.opened ?? 0,
       lastSeq: Object.fromEntries((restored?.chats ?? []).map((c) => [c.streamKey, c.lastSeq])),
+      callKeys: [],
     };
   },
   initial: 'disconnected',
@@ -308,6 +313,13 @@ export const chatMachine = setup({
     'chat.next': { actions: 'selectChat' },
     'chat.previous': { actions: 'selectChat' },
     'chat.close': { guard: 'chat is open', actions: 'closeChat' },
+    'chat.markCall': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        const chat = chatOf(context, event.streamKey);
+        if (chat) enqueue.sendTo(chat.ref, { type: 'stream.markCall' });
+        enqueue.assign({ callKeys: [...context.callKeys.filter((key) => key !== event.streamKey), event.streamKey].slice(-50) });
+      }),
+    },
     'chat.disconnect': { target: '.disconnected' },
     'chat.reset': { target: '.disconnected', actions: 'stopAllChats' },
   },

@@ -24,7 +24,7 @@ const entrySchema = z.union([
 
 const streamSchema = z.object({
   title: z.string(),
-  target: z.object({ botId: z.optional(z.string()), instanceId: z.optional(z.string()) }),
+  target: z.object({ accountId: z.optional(z.string()), botId: z.optional(z.string()), instanceId: z.optional(z.string()) }),
   transcript: z.array(entrySchema),
   typing: z.nullable(z.string()),
   typingStartedAt: z.nullable(z.string()),
@@ -35,6 +35,8 @@ const streamSchema = z.object({
   ttfbCount: z.number(),
   ttfbTotalMs: z.number(),
   lastTtfbMs: z.nullable(z.number()),
+  lastActivityAt: z.optional(z.nullable(z.string())),
+  kind: z.optional(z.enum(['chat', 'call'])),
 });
 
 const savedSchema = z.object({
@@ -95,6 +97,8 @@ function captureStream(ref: ChatStreamActor): RestoredStream {
     ttfbCount: c.ttfbCount,
     ttfbTotalMs: c.ttfbTotalMs,
     lastTtfbMs: c.lastTtfbMs,
+    lastActivityAt: c.lastActivityAt,
+    kind: c.kind,
   };
 }
 

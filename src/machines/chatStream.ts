@@ -3,6 +3,8 @@ import type { ChatStreamEvent } from '../api/chatSocket';
 
 /** What a chat was opened with; sent again with every message so a restarted gateway can re-open it. */
 export interface ChatTarget {
+  /** The account the bot or instance belongs to (shown in the chat list; the gateway ignores it). */
+  accountId?: string;
   botId?: string;
   instanceId?: string;
 }
@@ -39,6 +41,10 @@ export interface ChatStreamContext {
   endedByReload: boolean;
   /** Saved as ended before a reload: it starts ended. */
   savedEnded: boolean;
+  /** When something last happened in this chat (the inbox sorts by it); not moved by each delta. */
+  lastActivityAt: string | null;
+  /** A placed outbound call reports on a stream too: the console shows it as a call. */
+  kind: 'chat' | 'call';
 }
 
 /** What a chat is saved as across a reload (chatPersistence.ts); the stream actor starts from it. */
@@ -56,6 +62,8 @@ export interface RestoredStream {
   ttfbCount: number;
   ttfbTotalMs: number;
   lastTtfbMs: number | null;
+  lastActivityAt?: string | null;
+  kind?: 'chat' | 'call';
 }
 
 export interface ChatStreamInput {
@@ -64,6 +72,7 @@ export interface ChatStreamInput {
   target: ChatTarget;
   focused: boolean;
   restored?: RestoredStream;
+  kind?: 'chat' | 'call';
 }
 
 /** The stream actor's events: one per gateway event type (mapped by `toStreamActorEvent`), plus the console's own. */
@@ -86,7 +95,9 @@ export type ChatStreamEvents =
   | { type: 'stream.unresumable'; timestamp: string }
   | { type: 'stream.focus' }
   | { type: 'stream.blur' }
-  | { type: 'stream.draft'; text: string };
+  | { type: 'stream.draft'; text: string }
+  /** The console learnt this stream is a placed call (the call request named its stream key). */
+  | { type: 'stream.markCall' };
 
 /** A gateway event as this actor's event; `receivedAt` (ms) is when it arrived. */
 export function toStreamActorEvent(event: ChatStreamEvent, timestamp: string, receivedAt: number): ChatStreamEvents {
@@ -106,7 +117,7 @@ type Ctx = ChatStreamContext;
 const entryId = (context: Ctx) => context.nextId;
 
 function withEntry(context: Ctx, entry: EntryDraft): Partial<Ctx> {
-  return { transcript: [...context.transcript, { ...entry, id: entryId(context) }], nextId: context.nextId + 1 };
+  return { transcript: [...context.transcript, { ...entry, id: entryId(context) }], nextId: context.nextId + 1, lastActivityAt: entry.timestamp };
 }
 
 /** A reply cut off by a lost connection: what came settles as interrupted, or a note says none came. */
@@ -150,7 +161,7 @@ export const chatStreamMachine = setup({
     addUserMessage: assign(({ context, event }) =>
       event.type === 'stream.userMessage' ? { ...withEntry(context, { kind: 'message', role: 'user', msg: event.text, timestamp: event.timestamp }), draft: '' } : {},
     ),
-    startTyping: assign(({ event }) => ({ typing: '', typingStartedAt: 'timestamp' in event ? event.timestamp : null })),
+    startTyping: assign(({ event }) => ({ typing: '', typingStartedAt: 'timestamp' in event ? event.timestamp : null, ...('timestamp' in event ? { lastActivityAt: event.timestamp } : {}) })),
     appendDelta: assign({ typing: ({ context, event }) => (event.type === 'stream.typingDelta' ? context.typing + event.delta : context.typing) }),
     settleTyping: assign(({ context, event }) => settleTyping(context, 'timestamp' in event ? event.timestamp : new Date().toISOString())),
     interruptReply: assign(({ context, event }) => ({ ...interruptReply(context, 'timestamp' in event ? event.timestamp : new Date().toISOString()), restored: false })),
@@ -195,6 +206,8 @@ export const chatStreamMachine = setup({
       restored: saved !== undefined && !saved.ended,
       endedByReload: saved?.endedByReload ?? false,
       savedEnded: saved?.ended ?? false,
+      lastActivityAt: saved?.lastActivityAt ?? saved?.transcript.at(-1)?.timestamp ?? null,
+      kind: saved?.kind ?? input.kind ?? 'chat',
       // An ended chat saved as such comes back ended, with nothing being typed.
       ...(saved?.ended ? { typing: '', typingStartedAt: null } : {}),
     };
@@ -207,6 +220,7 @@ export const chatStreamMachine = setup({
     'stream.focus': { actions: 'focus' },
     'stream.blur': { actions: 'blur' },
     'stream.draft': { actions: 'setDraft' },
+    'stream.markCall': { actions: assign({ kind: 'call' as const }) },
   },
   states: {
     starting: {

@@ -22,12 +22,12 @@ describe('live chat console in Chromium against the reference gateway', () => {
     const status = page.getByRole('status').filter({ hasText: 'Chat gateway:' });
     await status.getByText('Connected', { exact: true }).waitFor();
 
-    const chats = page.getByRole('list', { name: 'Open chats' });
+    const chats = page.getByRole('listbox', { name: 'Open chats' });
     const log = page.getByRole('log', { name: 'Transcript' });
 
     // First chat: greeting, then a streamed reply.
     await page.getByRole('button', { name: 'New chat' }).click();
-    await chats.getByRole('button', { name: /^Demo bot$/ }).waitFor();
+    await chats.getByRole('option', { name: /^Demo bot\b(?! \()/ }).waitFor();
     await log.getByText('Hello! I am the demo bot. Ask me anything.').waitFor();
     const first = page.getByRole('textbox', { name: 'Message to Demo bot' });
     await first.fill('first question');
@@ -38,7 +38,7 @@ describe('live chat console in Chromium against the reference gateway', () => {
 
     // Shift+Enter is a new line, not a send.
     await page.getByRole('button', { name: 'New chat' }).click();
-    await chats.getByRole('button', { name: /^Demo bot \(2\)/ }).waitFor();
+    await chats.getByRole('option', { name: /^Demo bot \(2\)/ }).waitFor();
     const second = page.getByRole('textbox', { name: 'Message to Demo bot (2)' });
     await second.fill('line one');
     await second.press('Shift+Enter');
@@ -47,21 +47,22 @@ describe('live chat console in Chromium against the reference gateway', () => {
     await second.press('Enter');
     await log.getByText(reply('line one\nline two'), { exact: false }).waitFor();
 
-    // Switching with the keyboard loses nothing.
-    await page.keyboard.press('Alt+ArrowUp');
+    // Switching with the keyboard loses nothing (the list is most recent first: Alt+↓ goes to the older chat).
+    await page.keyboard.press('Alt+ArrowDown');
     await page.getByRole('heading', { name: 'Demo bot', exact: true }).waitFor();
     await log.getByText(reply('first question'), { exact: false }).waitFor();
     expect(await log.getByText('first question', { exact: true }).count()).toBe(1);
 
     // End the first chat on the server, then close it.
     await page.getByRole('button', { name: 'End chat' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'End chat' }).click();
     await log.getByText('Chat ended by the operator.').waitFor();
     await page.getByRole('status').filter({ hasText: 'Chat ended' }).waitFor();
-    await chats.getByRole('button', { name: /^Demo bot ended/ }).waitFor();
+    await chats.getByRole('option', { name: /^Demo bot\b(?! \().*ended/ }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Message to Demo bot' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Close chat' }).click();
     await page.getByRole('heading', { name: 'Demo bot (2)', exact: true }).waitFor();
-    expect(await chats.getByRole('button').count()).toBe(1);
+    expect(await chats.getByRole('option').count()).toBe(1);
     await log.getByText(reply('line one\nline two'), { exact: false }).waitFor();
 
     // Outbound call: the number is checked and shown as SPEC §5 says; loading lasts 5 s.
@@ -79,7 +80,7 @@ describe('live chat console in Chromium against the reference gateway', () => {
     await loading.waitFor();
     expect(await calls.getByRole('button', { name: 'Call' }).isDisabled()).toBe(true);
     // The progress arrives on this page's chat connection as a new chat that becomes current.
-    await chats.getByRole('button', { name: /^Call to \(555\) 123-4567/ }).waitFor();
+    await chats.getByRole('option', { name: /^Call to \(555\) 123-4567/ }).waitFor();
     await log.getByText('Dialing (555) 123-4567…').waitFor();
     await calls.getByText('Call placed to (555) 123-4567.', { exact: false }).waitFor({ timeout: 15000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(4900);

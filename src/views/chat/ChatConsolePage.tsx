@@ -1,58 +1,125 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ChatSnapshot } from '../../machines/chat';
 import { OutboundCallForm } from '../calls/OutboundCallForm';
 import { ChatList } from './ChatList';
-import { ChatPanel } from './ChatPanel';
+import { ChatPanel, focusComposer } from './ChatPanel';
 import { ConnectionStatus } from './ConnectionStatus';
 import { NewChatForm } from './NewChatForm';
-import { useChatActor, useChatEvents, useConnectionStatus } from './useChat';
+import { ShortcutsHelp } from './ShortcutsHelp';
+import { useChatActor, useChatEvents, useChatOrder, useConnectionStatus, useLeaveGuard } from './useChat';
 import './chat.css';
 
-const selectCurrent = (s: ChatSnapshot) => s.context.chats.find((c) => c.streamKey === s.context.currentKey)?.ref ?? null;
+const selectCurrentKey = (s: ChatSnapshot) => s.context.currentKey;
+const selectCount = (s: ChatSnapshot) => s.context.chats.length;
 
-function focusCurrentChatInList() {
-  document.querySelector<HTMLButtonElement>('.chat-list-item[aria-current="true"]')?.focus();
-}
+const inTextField = (element: Element | null) => element instanceof HTMLElement && (element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName));
 
-/** /chat: several live chats at once, plus outbound calls. */
+/** /chat: several live chats at once, plus outbound calls; operated from the keyboard. */
 export default function ChatConsolePage() {
   const chat = useChatActor();
   const events = useChatEvents(chat);
   const connected = useConnectionStatus(chat) === 2;
-  const current = useSelector(chat, selectCurrent);
+  const currentKey = useSelector(chat, selectCurrentKey);
+  const count = useSelector(chat, selectCount);
+  const current = useSelector(chat, (s) => s.context.chats.find((c) => c.streamKey === s.context.currentKey)?.ref ?? null);
+  const order = useChatOrder(chat);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const layout = useRef<HTMLDivElement>(null);
+  // A click in the list, like Alt+↑/↓ and new chats, lands in the composer; ↑/↓ in the list stay there.
+  const toComposer = useRef(false);
+  useLeaveGuard(chat);
 
   useEffect(() => {
     if (chat.getSnapshot().matches('disconnected')) events.connect();
   }, [chat, events]);
 
-  // Alt+Up / Alt+Down move between chats from anywhere on the page.
+  // The console fills the window below its own top: the log scrolls, the page does not.
+  useLayoutEffect(() => {
+    const measure = () => {
+      const top = layout.current ? layout.current.getBoundingClientRect().top + window.scrollY : 0;
+      layout.current?.style.setProperty('--chat-top', `${Math.round(top)}px`);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+
+  // Whichever way a chat became current, its composer takes focus with its own draft — unless the
+  // operator is busy elsewhere (the call form, the list's arrow keys, another field).
+  useEffect(() => {
+    if (!currentKey) return;
+    const active = document.activeElement;
+    const busyElsewhere = active?.closest('.chat-calls, .chat-list, .chat-new') || (inTextField(active) && !active?.closest('.chat-panel'));
+    if (toComposer.current || !busyElsewhere) focusComposer();
+    toComposer.current = false;
+  }, [currentKey]);
+
+  const pick = useCallback(
+    (key: string) => {
+      setDrawerOpen(false);
+      if (key === chat.getSnapshot().context.currentKey) return focusComposer();
+      toComposer.current = true;
+      events.select(key);
+    },
+    [chat, events],
+  );
+  const step = useCallback(
+    (by: 1 | -1) => {
+      const keys = order;
+      if (keys.length === 0) return;
+      const index = keys.indexOf(chat.getSnapshot().context.currentKey ?? '');
+      const key = keys[(index + by + keys.length) % keys.length];
+      if (key) {
+        toComposer.current = true;
+        events.select(key);
+      }
+    },
+    [chat, events, order],
+  );
+
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
-      event.preventDefault();
-      if (event.key === 'ArrowUp') events.previous();
-      else events.next();
+      if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+        event.preventDefault();
+        step(event.key === 'ArrowUp' ? -1 : 1);
+      } else if (event.key === '?' && !inTextField(document.activeElement)) {
+        event.preventDefault();
+        setHelpOpen((open) => !open);
+      }
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [events]);
+  }, [step]);
 
   return (
     <section className="page chat-console">
       <header className="chat-console-header">
         <h1>Chat</h1>
         <ConnectionStatus chat={chat} />
+        <button type="button" className="button chat-shortcuts-button" aria-expanded={helpOpen} onClick={() => setHelpOpen((open) => !open)}>
+          Keyboard shortcuts <kbd aria-hidden="true">?</kbd>
+        </button>
       </header>
-      <div className="chat-layout">
-        <aside className="chat-sidebar" aria-label="Chats">
-          <NewChatForm connected={connected} onOpen={events.open} />
-          <ChatList chat={chat} />
-          <p className="chat-hint">Alt+↑ / Alt+↓ switch chats.</p>
+      {helpOpen && <ShortcutsHelp onClose={() => setHelpOpen(false)} />}
+      <div className="chat-layout" ref={layout}>
+        <aside className={`chat-sidebar${drawerOpen ? ' is-open' : ''}`} id="chat-drawer" aria-label="Chats">
+          <NewChatForm
+            connected={connected}
+            onOpen={(title, target) => {
+              setDrawerOpen(false);
+              events.open(title, target);
+            }}
+          />
+          <ChatList chat={chat} order={order} currentKey={currentKey} onSelect={(key) => events.select(key)} onPick={pick} onEnter={focusComposer} />
         </aside>
         <div className="chat-main">
+          <button type="button" className="button chat-drawer-toggle" aria-controls="chat-drawer" aria-expanded={drawerOpen} onClick={() => setDrawerOpen((open) => !open)}>
+            Chats ({count})
+          </button>
           {current ? (
-            <ChatPanel key={current.id} stream={current} connected={connected} onSend={events.send} onEnd={events.end} onClose={events.close} onLeaveComposer={focusCurrentChatInList} />
+            <ChatPanel key={current.id} stream={current} connected={connected} onSend={events.send} onEnd={events.end} onClose={events.close} onLeaveComposer={() => document.querySelector<HTMLElement>('.chat-list')?.focus()} />
           ) : (
             <p className="chat-empty">Start a new chat, or wait for one to arrive.</p>
           )}

@@ -41,6 +41,7 @@ export function Composer({ stream, connected, onSend, onLeave }: ComposerProps) 
       </label>
       <textarea
         id="chat-composer-input"
+        data-chat-composer
         rows={2}
         value={draft}
         disabled={ended}

@@ -4,7 +4,7 @@ import { formatTimestamp } from '../../format/timestamp';
 import type { ChatStreamActor, ChatStreamSnapshot, TranscriptEntry } from '../../machines/chatStream';
 import { StreamingReply } from './StreamingReply';
 
-const Entry = memo(function Entry({ entry }: { entry: TranscriptEntry }) {
+const Entry = memo(function Entry({ entry, call }: { entry: TranscriptEntry; call: boolean }) {
   const time = <time dateTime={entry.timestamp}>{formatTimestamp(entry.timestamp)}</time>;
   if (entry.kind === 'system') {
     return (
@@ -15,7 +15,8 @@ const Entry = memo(function Entry({ entry }: { entry: TranscriptEntry }) {
   }
   return (
     <li className={`chat-message chat-message-${entry.role}${entry.interrupted ? ' chat-message-interrupted' : ''}`}>
-      <span className="chat-message-who">{entry.role === 'user' ? 'You' : 'Bot'}</span> {time}
+      {/* In a call the other side is the person called, not the operator. */}
+      <span className="chat-message-who">{entry.role === 'user' ? (call ? 'Contact' : 'You') : 'Bot'}</span> {time}
       <p className="chat-message-text">{entry.msg}</p>
       {entry.interrupted && <p className="chat-message-note">Interrupted: the connection dropped before this reply finished.</p>}
     </li>
@@ -23,13 +24,16 @@ const Entry = memo(function Entry({ entry }: { entry: TranscriptEntry }) {
 });
 
 /** Settled entries never change, so each renders once; only the streaming reply re-renders. */
-const SettledEntries = memo(function SettledEntries({ entries }: { entries: TranscriptEntry[] }) {
+const SettledEntries = memo(function SettledEntries({ entries, call }: { entries: TranscriptEntry[]; call: boolean }) {
+  // The log wraps the list: role="log" on the <ol> itself would orphan its items.
   return (
-    <ol className="chat-log" role="log" aria-label="Transcript">
-      {entries.map((entry) => (
-        <Entry key={entry.id} entry={entry} />
-      ))}
-    </ol>
+    <div role="log" aria-label="Transcript">
+      <ol className="chat-log">
+        {entries.map((entry) => (
+          <Entry key={entry.id} entry={entry} call={call} />
+        ))}
+      </ol>
+    </div>
   );
 });
 
@@ -37,6 +41,7 @@ const selectTranscript = (s: ChatStreamSnapshot) => s.context.transcript;
 
 export function Transcript({ stream }: { stream: ChatStreamActor }) {
   const entries = useSelector(stream, selectTranscript);
+  const call = useSelector(stream, (s) => s.context.kind === 'call');
   const box = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   const follow = useCallback(() => {
@@ -55,7 +60,7 @@ export function Transcript({ stream }: { stream: ChatStreamActor }) {
         pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
       }}
     >
-      <SettledEntries entries={entries} />
+      <SettledEntries entries={entries} call={call} />
       <StreamingReply stream={stream} onFlushed={follow} />
     </div>
   );

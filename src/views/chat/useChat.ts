@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { connectionStatus, ensureChatActor, type ChatActor, type ChatSnapshot } from '../../machines/chat';
-import type { ChatTarget } from '../../machines/chatStream';
+import type { ChatStreamActor, ChatTarget } from '../../machines/chatStream';
 import { usePortal } from '../PortalContext';
 
 /** The system's chat actor (spawned by the root on first use). */
@@ -31,4 +31,53 @@ export function useChatEvents(chat: ChatActor) {
     }),
     [chat],
   );
+}
+
+const activityOf = (ref: ChatStreamActor) => ref.getSnapshot().context.lastActivityAt ?? '';
+
+/**
+ * The chats' visual order, most recent activity first (the inbox, and where Alt+↑/↓ go). Recomputed
+ * when a chat opens or closes and when any chat's last activity moves — never per delta.
+ */
+export function useChatOrder(chat: ChatActor): string[] {
+  const chats = useSelector(chat, (s) => s.context.chats);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    const subscriptions = chats.map(({ ref }) => {
+      let last = activityOf(ref);
+      return ref.subscribe((snapshot) => {
+        const now = snapshot.context.lastActivityAt ?? '';
+        if (now !== last) {
+          last = now;
+          setVersion((v) => v + 1);
+        }
+      });
+    });
+    return () => subscriptions.forEach((s) => s.unsubscribe());
+  }, [chats]);
+  return useMemo(
+    () => {
+      void version;
+      return chats
+        .map((c, index) => ({ key: c.streamKey, at: activityOf(c.ref), index }))
+        .sort((a, b) => b.at.localeCompare(a.at) || b.index - a.index)
+        .map((c) => c.key);
+    },
+    [chats, version],
+  );
+}
+
+const isLive = (s: ChatSnapshot) => s.context.chats.some((c) => !c.ref.getSnapshot().matches('ended'));
+
+/** Leaving the page (closing the tab, going elsewhere) with live chats asks first. */
+export function useLeaveGuard(chat: ChatActor): void {
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!isLive(chat.getSnapshot())) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [chat]);
 }

@@ -3,10 +3,12 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { useSelector } from '@xstate/react';
 import { createActor, fromCallback } from 'xstate';
 import type { ChatStreamEvent } from '../../../src/api/chatSocket';
 import { chatMachine, type ChatActor, type SocketCommand, type SocketReport } from '../../../src/machines/chat';
 import { ChatList } from '../../../src/views/chat/ChatList';
+import { useChatOrder } from '../../../src/views/chat/useChat';
 import { ChatPanel } from '../../../src/views/chat/ChatPanel';
 import { ConnectionStatus } from '../../../src/views/chat/ConnectionStatus';
 import { NewChatForm } from '../../../src/views/chat/NewChatForm';
@@ -123,7 +125,15 @@ describe('chat panel', () => {
     render(currentPanel(actor));
     expect(screen.getByText('half a repl')).toBeInTheDocument();
     expect(screen.getByText('Interrupted: the connection dropped before this reply finished.')).toBeInTheDocument();
+    // A live chat asks before it ends, and before it closes; "Keep it open" changes nothing.
+    await user.click(screen.getByRole('button', { name: 'Close chat' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: /Close the live chat with Support bot/ })).getByRole('button', { name: 'Keep it open' }));
+    expect(actor.getSnapshot().context.chats).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'End chat' }));
+    expect(sent.filter((c) => c.event === 'chat-end-request')).toEqual([]);
+    const confirm = screen.getByRole('alertdialog', { name: /End chat with Support bot/ });
+    expect(within(confirm).getByRole('button', { name: 'End chat' })).toHaveFocus();
+    await user.click(within(confirm).getByRole('button', { name: 'End chat' }));
     expect(sent).toContainEqual({ event: 'chat-end-request', payload: { streamKey: 'a' } });
     gateway(actor, 'a', { type: 'terminate' });
     expect(screen.getByRole('status')).toHaveTextContent('Chat ended');
@@ -147,21 +157,44 @@ describe('chat panel', () => {
 });
 
 describe('chat list and connection status', () => {
-  test('each chat shows typing, ended and unread; the newest is current; clicking selects', async () => {
+  test('an inbox listbox: kind, state, last line and unread per chat, most recent first; arrows switch, a click picks', async () => {
     const user = userEvent.setup();
+    const { portal, config } = startTestPortal('/chat');
     const actor = startChat();
     gateway(actor, 'a', { type: 'message', role: 'bot', msg: 'one' }, 'Alpha');
+    await new Promise((resolve) => setTimeout(resolve, 5));
     gateway(actor, 'b', { type: 'message', role: 'bot', msg: 'two' }, 'Beta');
-    render(<ChatList chat={actor} />);
-    const list = screen.getByRole('list', { name: 'Open chats' });
-    expect(within(list).getByRole('button', { name: /^Beta/ })).toHaveAttribute('aria-current', 'true');
+    const onPick = vi.fn();
+    function Inbox() {
+      const order = useChatOrder(actor);
+      const currentKey = useSelector(actor, (s) => s.context.currentKey);
+      return <ChatList chat={actor} order={order} currentKey={currentKey} onSelect={(key) => actor.send({ type: 'chat.select', streamKey: key })} onPick={onPick} onEnter={() => {}} />;
+    }
+    render(
+      <PortalProvider value={{ ...portal, config }}>
+        <Inbox />
+      </PortalProvider>,
+    );
+    const list = screen.getByRole('listbox', { name: 'Open chats' });
+    const names = () => within(list).getAllByRole('option').map((o) => o.textContent);
+    expect(names()[0]).toMatch(/^Beta.*Chat · live.*two$/);
+    expect(within(list).getByRole('option', { selected: true })).toHaveTextContent(/^Beta/);
+    await new Promise((resolve) => setTimeout(resolve, 5));
     gateway(actor, 'a', { type: 'message', role: 'bot', msg: 'three' });
     gateway(actor, 'a', { type: 'typing-delta-start' });
-    expect(within(list).getByRole('button', { name: 'Alpha typing… 1 unread' })).toBeInTheDocument();
+    // Alpha had the latest activity: it moves to the top, with its last line and unread count.
+    expect(names()[0]).toMatch(/^Alpha.*live · typing… 1 unread.*three$/);
     gateway(actor, 'b', { type: 'terminate' });
-    expect(within(list).getByRole('button', { name: 'Beta ended' })).toBeInTheDocument();
-    await user.click(within(list).getByRole('button', { name: /^Alpha/ }));
-    expect(within(list).getByRole('button', { name: 'Alpha typing…' })).toHaveAttribute('aria-current', 'true');
+    expect(within(list).getByRole('option', { name: /^Beta/ })).toHaveTextContent('ended');
+    list.focus();
+    await user.keyboard('{Home}');
+    expect(within(list).getByRole('option', { selected: true })).toHaveTextContent(/^Alpha/);
+    expect(list).toHaveAttribute('aria-activedescendant', 'chat-option-a');
+    await user.keyboard('{ArrowDown}');
+    expect(within(list).getByRole('option', { selected: true })).toHaveTextContent(/^Beta/);
+    await user.click(within(list).getByRole('option', { name: /^Alpha/ }));
+    expect(onPick).toHaveBeenCalledWith('a');
+    portal.root.stop();
   });
 
   test('the connection state is always announced, with the reason and the retry delay', async () => {
