@@ -14,7 +14,8 @@ const STYLE = `
   label{display:block;font-weight:600;margin:12px 0 4px}
   input{width:100%;box-sizing:border-box;padding:8px;border:1px solid #9ca3af;border-radius:4px;font-size:1rem}
   button{margin-top:16px;padding:9px 14px;border-radius:4px;border:1px solid #4338ca;background:#4f46e5;color:#fff;font-size:1rem;cursor:pointer}
-  button.secondary{background:#fff;color:#4338ca;margin-left:8px}
+  button.secondary{background:#fff;color:#4338ca}
+  .actions{display:flex;gap:8px;align-items:flex-end}.actions form{margin:0}
   :focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
   .alert{background:#fee2e2;color:#991b1b;padding:8px 10px;border-radius:4px}
   .hint{font-size:.85rem;margin-top:16px}`;
@@ -31,14 +32,16 @@ export function loginPage(input: { action: string; abortAction: string; clientNa
     `<h1>Local identity provider</h1>
 <p>Sign in to continue to ${escapeHtml(input.clientName)}.</p>
 ${error}
-<form method="post" action="${escapeHtml(input.action)}">
+<form id="idp-login" method="post" action="${escapeHtml(input.action)}">
   <label for="idp-email">Email</label>
   <input id="idp-email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(input.email ?? '')}">
   <label for="idp-password">Password</label>
   <input id="idp-password" name="password" type="password" autocomplete="current-password" required>
-  <button type="submit">Continue</button>
 </form>
-<form method="post" action="${escapeHtml(input.abortAction)}"><button type="submit" class="secondary">Cancel</button></form>
+<div class="actions">
+  <button type="submit" form="idp-login">Continue</button>
+  <form method="post" action="${escapeHtml(input.abortAction)}"><button type="submit" class="secondary">Cancel</button></form>
+</div>
 <p class="hint">For local use only. Demo account: sso@example.com / password.</p>`,
   );
 }

@@ -5,6 +5,7 @@ import type { AuthSnapshot } from '../../machines/auth';
 import { OperationError } from '../common/OperationError';
 import { usePortal } from '../PortalContext';
 import { FormField } from './FormField';
+import './account.css';
 
 const selectWaiting = (s: AuthSnapshot) => s.matches('twoFactorChallenge') || s.matches('verifyingTwoFactor');
 const selectBusy = (s: AuthSnapshot) => s.matches('verifyingTwoFactor') || s.matches('fetchingUser') || s.matches('fetchingPermissions');
