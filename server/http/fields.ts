@@ -36,6 +36,15 @@ export const optionalEmail = z.preprocess(blankToNull, z.string().trim().max(255
 
 export const optionalUrl = z.preprocess(blankToNull, z.string().trim().max(2048).pipe(z.url({ protocol: /^https?$/ })).nullable()).optional();
 
+/**
+ * Laravel's `nullable` for a field whose column has a default: null (what
+ * `ConvertEmptyStringsToNull` makes of '') reads as "not given", so a backend-neutral client may
+ * send null for any optional field.
+ */
+export function nullAsAbsent<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === null ? undefined : value), schema.optional());
+}
+
 /** A JSON object column (config, parameters). */
 export const jsonObject = z.record(z.string(), z.unknown());
 

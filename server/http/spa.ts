@@ -2,16 +2,28 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Request } from 'express';
 
-/** Paths owned by the API: never answered with the portal's HTML. */
-export const API_PREFIXES = ['/api/', '/sanctum/', '/socket.io/'] as const;
+/**
+ * Paths owned by the API, never answered with the portal's HTML: `/api`, Sanctum, socket.io, and
+ * Fortify's root routes (`/user/…`, `/email/…`), the outbox (`/dev/…`) and the local OIDC provider.
+ * No portal page lives under any of them (pages are `/users…`, `/email-verification…`).
+ */
+export const API_PREFIXES = ['/api/', '/sanctum/', '/socket.io/', '/user/', '/email/', '/dev/', '/oidc/'] as const;
 
 export function isApiPath(p: string): boolean {
-  return p === '/api' || API_PREFIXES.some((prefix) => p.startsWith(prefix));
+  return p === '/api' || p === '/oidc' || API_PREFIXES.some((prefix) => p.startsWith(prefix));
 }
 
-/** A browser navigation (not an XHR that happens to accept anything via *\/*). */
-function wantsHtml(req: Request): boolean {
-  return (req.method === 'GET' || req.method === 'HEAD') && (req.get('accept') ?? '').includes('text/html');
+/** A file that is not there (`/assets/old-abc.js`, `/favicon.png`): a 404, not the portal. */
+function isAssetPath(p: string): boolean {
+  return /\.[a-z0-9]{1,8}$/i.test(p.slice(p.lastIndexOf('/') + 1));
+}
+
+/**
+ * A page path: any GET or HEAD that is neither the API nor a file, whatever its Accept header
+ * (curl sends `*\/*`; a newcomer checking the server with it must see the portal, not a 404).
+ */
+function isPageRequest(req: Request): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(req.path) && !isAssetPath(req.path);
 }
 
 /**
@@ -35,7 +47,7 @@ export function spaRoutes(distDir: string): Router {
   );
 
   router.use((req, res, next) => {
-    if (!wantsHtml(req) || isApiPath(req.path)) return next();
+    if (!isPageRequest(req)) return next();
     // Checked per request so `npm run build` while the server runs takes effect without a restart.
     if (!fs.existsSync(indexFile)) {
       res.status(503).type('text/plain').send(`The portal has not been built yet.\nRun \`npm run build\`, then reload this page.\n(Looked for ${indexFile})\n`);

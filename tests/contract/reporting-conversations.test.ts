@@ -167,7 +167,7 @@ describe('one conversation report', () => {
     const admin = await reportingClient(server.url, 'admin@example.com', ACME);
     const [acme] = (await admin.api.conversations({ show: 1 })).data;
     const { api } = await reportingClient(server.url, 'viewer@example.com');
-    await expect(api.conversation(acme!.uuid)).rejects.toMatchObject({ status: 404, serverMessage: 'Conversation not found.' });
+    await expect(api.conversation(acme!.uuid)).rejects.toMatchObject({ status: 404, summary: 'Record Not Found', detail: 'This record does not exist or you cannot see it' });
     await expect(api.tab(acme!.uuid, 'transcript')).rejects.toMatchObject({ status: 404 });
     await expect(api.conversation('not-a-conversation')).rejects.toMatchObject({ status: 404 });
   });

@@ -483,10 +483,23 @@ describe('headers, errors and the portal host', () => {
       const asset = await fetch(`${withDist.url}/assets/app-abc123.js`);
       expect(asset.status).toBe(200);
       expect(asset.headers.get('cache-control')).toContain('immutable');
-      const xhr = await fetch(`${withDist.url}/bots/12/edit`, { headers: { Accept: 'application/json, text/plain, */*' } });
-      expect(xhr.status).toBe(404);
-      const api = await fetch(`${withDist.url}/api/v1/nothing`, { headers: { Accept: 'text/html' } });
-      expect(api.headers.get('content-type')).toContain('application/json');
+      // Page paths get the portal whatever the Accept header: curl's */*, none at all, JSON.
+      for (const accept of ['*/*', '', 'application/json, text/plain, */*']) {
+        for (const pagePath of ['/', '/login', '/bots/12/edit', '/email-verification']) {
+          const response = await fetch(`${withDist.url}${pagePath}`, { headers: accept ? { Accept: accept } : {} });
+          expect(response.status, `${pagePath} with Accept "${accept}"`).toBe(200);
+          expect(await response.text()).toContain('<title>Portal</title>');
+        }
+      }
+      expect((await fetch(`${withDist.url}/`, { method: 'HEAD' })).status).toBe(200);
+      // API paths and missing files never get the portal.
+      for (const apiPath of ['/api/v1/nothing', '/user/nothing', '/email/nothing', '/sanctum/nothing']) {
+        const api = await fetch(`${withDist.url}${apiPath}`, { headers: { Accept: 'text/html' } });
+        expect([401, 404], apiPath).toContain(api.status);
+        expect(api.headers.get('content-type'), apiPath).toContain('application/json');
+      }
+      expect((await fetch(`${withDist.url}/assets/app-old999.js`)).status).toBe(404);
+      expect((await fetch(`${withDist.url}/favicon.png`, { headers: { Accept: '*/*' } })).status).toBe(404);
     } finally {
       await withDist.close();
     }

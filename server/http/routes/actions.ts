@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { crudRouter } from '../crud';
-import { jsonObject, oneOf, optionalText, requiredString } from '../fields';
+import { jsonObject, nullAsAbsent, oneOf, optionalText, requiredString } from '../fields';
 import type { ResourceConfig } from '../resource';
 
 export const ACTION_KINDS = ['webhook', 'email', 'sms', 'transfer'] as const;
@@ -9,7 +9,7 @@ const create = z.object({
   name: requiredString(),
   description: optionalText(2000),
   kind: oneOf(ACTION_KINDS),
-  config: jsonObject.optional(),
+  config: nullAsAbsent(jsonObject),
 });
 
 /** Side effects a workflow step runs (webhook, email, SMS, transfer). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { crudRouter } from '../crud';
-import { integer, optionalText } from '../fields';
+import { integer, nullAsAbsent, optionalText } from '../fields';
 import type { ResourceConfig } from '../resource';
 
 export const FEEDBACK_STATUSES = ['new', 'reviewed', 'resolved'] as const;
@@ -9,7 +9,7 @@ const create = z.object({
   conversation_uuid: optionalText(64),
   rating: integer(1, 5),
   comment: optionalText(5000),
-  status: z.enum(FEEDBACK_STATUSES).optional(),
+  status: nullAsAbsent(z.enum(FEEDBACK_STATUSES)),
 });
 
 /** Ratings and comments on conversations; the list has table filters and a CSV export. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { crudRouter } from '../crud';
-import { optionalId, phoneNumber, requiredString } from '../fields';
+import { nullAsAbsent, optionalId, phoneNumber, requiredString } from '../fields';
 import { combine, relationRouter, slotsBriefRouter, type LinkRelation } from '../relations';
 import type { ResourceConfig } from '../resource';
 import { dispositionResource } from './dispositions';
@@ -12,7 +12,7 @@ const create = z.object({
   name: requiredString(),
   phone_number: phoneNumber,
   bot_id: optionalId,
-  status: z.enum(INSTANCE_STATUSES).optional(),
+  status: nullAsAbsent(z.enum(INSTANCE_STATUSES)),
 });
 
 /** Where bots run: a phone number (bought through phoneNumbers.ts) and the bot answering it. */

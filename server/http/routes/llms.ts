@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { outboundPolicyFromEnv, outboundUrlProblem } from '../../chat/outboundPolicy';
 import { crudRouter } from '../crud';
 import { fieldError } from '../errors';
-import { decimal, integer, oneOf, optionalUrl, requiredString } from '../fields';
+import { decimal, integer, nullAsAbsent, oneOf, optionalUrl, requiredString } from '../fields';
 import type { ResourceConfig } from '../resource';
 
 export const LLM_PROVIDERS = ['openai', 'anthropic', 'azure-openai', 'openai-compatible'] as const;
@@ -12,8 +12,8 @@ const create = z.object({
   provider: oneOf(LLM_PROVIDERS),
   model: requiredString(),
   base_url: optionalUrl,
-  temperature: decimal(0, 2).optional(),
-  max_tokens: integer(1, 200_000).optional(),
+  temperature: nullAsAbsent(decimal(0, 2)),
+  max_tokens: nullAsAbsent(integer(1, 200_000)),
   /** Write-only: stored, sent only to this record's base_url, never answered. Blank keeps the stored key. */
   api_key: z.string().trim().max(500).optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { crudRouter } from '../crud';
-import { jsonObject, oneOf, optionalText, requiredString } from '../fields';
+import { jsonObject, nullAsAbsent, oneOf, optionalText, requiredString } from '../fields';
 import type { ResourceConfig } from '../resource';
 
 export const TOOL_KINDS = ['function', 'http', 'transfer', 'hangup'] as const;
@@ -9,7 +9,7 @@ const create = z.object({
   name: requiredString(),
   description: optionalText(2000),
   kind: oneOf(TOOL_KINDS),
-  parameters: jsonObject.optional(),
+  parameters: nullAsAbsent(jsonObject),
 });
 
 /** What an agent can do mid-conversation: call a function or URL, transfer, hang up. */

@@ -63,6 +63,12 @@ export function conversationRoutes(ctx: AppContext): Router {
   }
 
   const read = requirePermission('Reporting', 'read');
+  // SPEC §3's own permission models for parts of a conversation: Reporting read opens the
+  // conversation, and each of these needs its model's read as well.
+  const readRecordings = requirePermission('Recordings', 'read');
+  const readTranscripts = requirePermission('Transcripts', 'read');
+  const readUsageSummaries = requirePermission('UsageSummaries', 'read');
+  const readCallData = requirePermission('Call-Data', 'read');
 
   router.get('/reporting/conversations/:id', read, (req, res) => {
     const c = conversationOf(req);
@@ -79,7 +85,7 @@ export function conversationRoutes(ctx: AppContext): Router {
     });
   });
 
-  router.get('/reporting/conversations/:id/recordings', read, (req, res) => {
+  router.get('/reporting/conversations/:id/recordings', read, readRecordings, (req, res) => {
     const c = conversationOf(req);
     const rows = db
       .prepare('SELECT uuid, label, has_audio, duration_seconds, created_at FROM conversation_recordings WHERE conversation_id = ? ORDER BY id')
@@ -101,7 +107,7 @@ export function conversationRoutes(ctx: AppContext): Router {
     });
   });
 
-  router.get('/reporting/conversations/:id/recordings/:recording/audio', read, async (req, res) => {
+  router.get('/reporting/conversations/:id/recordings/:recording/audio', read, readRecordings, async (req, res) => {
     const c = conversationOf(req);
     const recording = db
       .prepare('SELECT duration_seconds FROM conversation_recordings WHERE conversation_id = ? AND uuid = ? AND has_audio = 1')
@@ -113,7 +119,7 @@ export function conversationRoutes(ctx: AppContext): Router {
     res.send(wav);
   });
 
-  router.get('/reporting/conversations/:id/data', read, (req, res) => {
+  router.get('/reporting/conversations/:id/data', read, readCallData, (req, res) => {
     const c = conversationOf(req);
     const rows = db.prepare('SELECT key, value FROM conversation_data WHERE conversation_id = ? ORDER BY key').all(c.id) as { key: string; value: string | null }[];
     sendRecord(res, Object.fromEntries(rows.map((r) => [r.key, r.value])));
@@ -136,7 +142,7 @@ export function conversationRoutes(ctx: AppContext): Router {
     res.json({ data: db.prepare('SELECT uuid, role, text, time, sentiment FROM conversation_quotes WHERE conversation_id = ? ORDER BY id').all(c.id) });
   });
 
-  router.get('/reporting/conversations/:id/usage-summary', read, (req, res) => {
+  router.get('/reporting/conversations/:id/usage-summary', read, readUsageSummaries, (req, res) => {
     const c = conversationOf(req);
     const lines = db.prepare('SELECT item, quantity, unit, unit_cost, cost FROM conversation_usage WHERE conversation_id = ? ORDER BY id').all(c.id) as {
       cost: number;
@@ -145,7 +151,7 @@ export function conversationRoutes(ctx: AppContext): Router {
     sendRecord(res, { currency: 'USD', duration_seconds: c.duration_seconds, total_cost: total, lines });
   });
 
-  router.get('/reporting/conversations/:id/transcript', read, (req, res) => {
+  router.get('/reporting/conversations/:id/transcript', read, readTranscripts, (req, res) => {
     const c = conversationOf(req);
     const lines = db.prepare('SELECT id, position, role, text, time FROM conversation_transcript_lines WHERE conversation_id = ? ORDER BY position').all(c.id) as {
       position: number;
