@@ -8,6 +8,7 @@ import { findSessionByChatToken } from '../auth/sessions';
 import { findUserById } from '../auth/users';
 import { demoReply, toDeltas } from './demoReply';
 import { streamCompletion, streamableLlm, type LlmTurn } from './llmStream';
+import { boundHistory, handshakeAllowed, MAX_SOCKETS_PER_USER } from './socketLimits';
 import { resolvePersona, type Persona } from './persona';
 import { CLIENT_EVENTS, SERVER_EVENTS, type ResumeAnswer, type StreamEvent, type StreamMessage } from './protocol';
 import { anySignal, sleep } from './timers';
@@ -104,10 +105,17 @@ export class ChatGateway {
 
   constructor(httpServer: http.Server, private readonly ctx: AppContext, options: Partial<ChatGatewayOptions> = {}) {
     this.options = { ...DEFAULT_GATEWAY_OPTIONS, ...options };
-    this.io = new Server(httpServer, { transports: ['websocket'], serveClient: false, maxHttpBufferSize: 64 * 1024 });
+    this.io = new Server(httpServer, {
+      transports: ['websocket'],
+      serveClient: false,
+      maxHttpBufferSize: 64 * 1024,
+      allowRequest: (request, callback) => callback(null, handshakeAllowed(ctx.site, request)),
+    });
     this.io.use((socket, next) => {
       const result = this.authenticate(socket.handshake.auth);
       if (typeof result === 'string') return next(new Error(result));
+      const held = [...this.clients.values()].filter((client) => client.userId === result.userId).length;
+      if (held >= MAX_SOCKETS_PER_USER) return next(new Error('too many connections'));
       socket.data = result;
       next();
     });
@@ -246,6 +254,7 @@ export class ChatGateway {
     this.emit(chat, { type: 'system', text: `Chat started with ${persona.name}.` }, persona.name);
     this.emit(chat, { type: 'message', role: 'bot', msg: persona.greeting });
     chat.history.push({ role: 'assistant', content: persona.greeting });
+    boundHistory(chat.history);
     return chat.streamKey;
   }
 
@@ -275,6 +284,7 @@ export class ChatGateway {
     chat.reply = controller;
     const signal = anySignal(controller.signal, this.shutdown.signal);
     chat.history.push({ role: 'user', content: message });
+    boundHistory(chat.history);
     let text = '';
     const push = (delta: string) => {
       if (!chat.typing) {
@@ -313,6 +323,7 @@ export class ChatGateway {
       if (chat.reply === controller) chat.reply = null;
       if (chat.typing && !signal.aborted) this.endTyping(chat);
       if (text) chat.history.push({ role: 'assistant', content: text });
+      boundHistory(chat.history);
     }
   }
 
@@ -337,6 +348,11 @@ export class ChatGateway {
     chat.ended = true;
     this.emit(chat, { type: 'system', text });
     this.emit(chat, { type: 'terminate' });
+  }
+
+  /** A chat's kept history (tests and diagnostics; never sent to a client). */
+  historyOf(streamKey: string): readonly LlmTurn[] | undefined {
+    return this.chats.get(streamKey)?.history;
   }
 
   /** The connected client with this id, if it belongs to `userId`. */
