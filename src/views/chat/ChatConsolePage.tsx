@@ -51,7 +51,7 @@ export default function ChatConsolePage() {
   useEffect(() => {
     if (!currentKey) return;
     const active = document.activeElement;
-    const busyElsewhere = active?.closest('.chat-calls, .chat-list, .chat-new') || (inTextField(active) && !active?.closest('.chat-panel'));
+    const busyElsewhere = active?.closest('.chat-calls, .chat-list') || (inTextField(active) && !active?.closest('.chat-panel'));
     if (toComposer.current || !busyElsewhere) focusComposer();
     toComposer.current = false;
   }, [currentKey]);
