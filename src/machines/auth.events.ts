@@ -14,6 +14,19 @@ export const authEventSchemas: EventSchemas = {
     idToken: field(z.string().check(z.minLength(1)), 'Identity token', 'With DEV_SSO=1 the reference API accepts dev-sso:<email>'),
     accessToken: field(z.string(), 'Access token'),
   }),
+  'auth.ssoStart': eventSchema('single sign-on start', 'Leaves for the identity provider (authorization code + PKCE), as the SSO button does.'),
+  'auth.ssoReturn': eventSchema('single sign-on return', 'Completes a sign-in from the URL the identity provider sent the browser back to.', {
+    url: field(z.string().check(z.minLength(1)), 'Return URL', 'e.g. http://127.0.0.1:8080/login?code=…&state=…'),
+  }),
+  'auth.ssoEndSession': eventSchema('provider sign-out', "After an SSO sign-out: ends the session at the identity provider too."),
+  'auth.twoFactor': eventSchema('second factor', "Answers Fortify's two-factor challenge with a code or a recovery code.", {
+    answer: field(
+      z.union([z.object({ code: z.string().check(z.minLength(1)) }), z.object({ recovery_code: z.string().check(z.minLength(1)) })]),
+      'Answer (JSON)',
+      '{"code": "123456"} from the authenticator (npm start prints the demo secret) or {"recovery_code": "…"}',
+    ),
+  }),
+  'auth.cancel': eventSchema('leave the challenge', 'Gives up the pending two-factor sign-in and returns to /login.'),
   'auth.logout': eventSchema('sign-out', 'Signs out and clears the session.'),
   'auth.expired': eventSchema('session expiry', 'What a 401 or 419 does: signs out with a notice.'),
   'auth.unverified': eventSchema('unverified email', 'What a 403 "Your email address is not verified." does.'),
