@@ -51,7 +51,7 @@ function twoFactorLines(db: Database): string[] {
   ];
 }
 
-function ssoLines(publicConfig: Record<string, unknown>): string[] {
+function ssoLines(publicConfig: Record<string, unknown>, db: Database): string[] {
   const sso = publicConfig.sso as { authority?: string } | undefined;
   if (!sso?.authority) return [];
   const local = process.env.LOCAL_SSO !== '0' && !process.env.PORTAL_CONFIG?.includes('"sso"');
@@ -59,6 +59,7 @@ function ssoLines(publicConfig: Record<string, unknown>): string[] {
     '',
     `Single sign-on: ${sso.authority}${local ? ' (local OpenID provider, for local use only)' : ''}`,
     ...(local ? [`  provider sign-in: ${SSO_DEMO_EMAIL} / password (a portal user), ${SSO_STRANGER_EMAIL} / password (no portal user)`] : []),
+    ...(local && !findUserByEmail(db, SSO_DEMO_EMAIL) ? [`  ${SSO_DEMO_EMAIL} is not a user in this database (FRESH=1 npm start seeds it).`] : []),
   ];
 }
 
@@ -113,7 +114,7 @@ async function main(): Promise<void> {
     `Demo sign-ins (seeded into an empty database; password for all: "${DEMO_PASSWORD}"):`,
     ...DEMO_SIGN_INS.map((u) => `  ${u.email.padEnd(width)}  ${DEMO_PASSWORD}  ${u.purpose}`),
     ...twoFactorLines(server.db),
-    ...ssoLines(server.publicConfig),
+    ...ssoLines(server.publicConfig, server.db),
     process.env.DEV_SSO === '1' ? '\nSSO stand-in: identity token "dev-sso:<email>" on POST /api/v1/auth/token/ad' : '',
     '',
   ];
