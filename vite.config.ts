@@ -43,6 +43,8 @@ export default defineConfig({
       { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], environment: 'node', testTimeout: 20000, hookTimeout: 30000 } },
       { extends: true, test: { name: 'security', include: ['tests/security/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 30000 } },
       { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 60000, hookTimeout: 60000, fileParallelism: false } },
+      // The portal in Chromium against the contract-variance backend (tests/variance/varianceServer.ts).
+      { extends: true, test: { name: 'variance', include: ['tests/variance/**/*.test.ts'], environment: 'node', testTimeout: 120000, hookTimeout: 60000, fileParallelism: false } },
     ],
   },
 });
