@@ -46,4 +46,22 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // Views and the inspector never touch the network: from src/api they take types and schemas
+    // only; actors come from the system (machines/areas.ts wires the API into them).
+    files: ['src/views/**/*.{ts,tsx}', 'src/inspector/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{
+          regex: '(^|/)api/(?!schemas/|zod$)',
+          allowTypeImports: true,
+          message: 'Views import only types and schemas from src/api; open an actor (machines/areas.ts) instead.',
+        }],
+      }],
+      'no-restricted-syntax': ['error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Server text is rendered as text.' },
+        { selector: "MemberExpression[property.name='http'], Property[key.name='http']", message: 'Views never hold the HTTP client: open an actor (machines/areas.ts).' },
+      ],
+    },
+  },
 );

@@ -16,7 +16,6 @@ import { SSO_TOKEN_PATH, ssoTokenRoutes } from './routes/ssoToken';
 import { twoFactorRoutes } from './routes/twoFactor';
 import type { RouterFactory } from './routerFactory';
 
-export type { RouterFactory } from './routerFactory';
 
 /**
  * THE list of routers. To add a resource, write `routes/<name>.ts` exporting a RouterFactory

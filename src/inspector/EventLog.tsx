@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { saveBlob } from '../api/download';
+import { saveFile } from '../machines/saveFile';
 import { formatValue } from './actors';
 import { plainEventName } from './plainNames';
 import { redact } from './redact';
@@ -31,7 +31,7 @@ export function EventLog({ log, actorNames }: { log: LogEntry[]; actorNames: str
   const save = () => {
     const walk = walkFromLog(log, filteredSystemId);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    saveBlob(new Blob([JSON.stringify(walk, null, 2)], { type: 'application/json' }), `walk-${stamp}.json`);
+    saveFile({ blob: new Blob([JSON.stringify(walk, null, 2)], { type: 'application/json' }), filename: `walk-${stamp}.json` });
     setSaved(`Saved a walk of ${walk.steps.length} step${walk.steps.length === 1 ? '' : 's'}.`);
   };
 

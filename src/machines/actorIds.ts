@@ -6,6 +6,15 @@ export const ACTOR_IDS = {
   accountFilter: 'accountFilter',
   dashboard: 'dashboard',
   chat: 'chat',
+  statistics: 'statistics',
+  conversationReports: 'conversationReports',
+  conversationReport: 'conversationReport',
+  /** A section's resource actor; its operations are `resource:<section>:<kind>`. */
+  resource: (section: string) => `resource:${section}`,
+  /** The bots or instances a chat or call can target. */
+  targets: (kind: string) => `targets:${kind}`,
+  /** A page's flow (account flows, the outbound call), alive while its page is. */
+  flow: (name: string) => `flow:${name}`,
 } as const;
 
-export const resourceActorId = (resource: string) => `resource:${resource}`;
+export const resourceActorId = ACTOR_IDS.resource;

@@ -1,9 +1,5 @@
 import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { openChatSocket, reconnectDelay, type ChatConnection, type ClientCommand, type ResumeOutcome, type StreamMessage } from '../api/chatSocket';
-import { readCookie } from '../api/cookies';
-import { ACTOR_IDS } from './actorIds';
-import { createChatStore, keepChatsStored, type ChatStore } from './chatPersistence';
-import { ensureSystemActor, type SystemRoot } from './spawn';
 import { chatStreamMachine, toStreamActorEvent, type ChatStreamActor, type ChatTarget, type RestoredStream } from './chatStream';
 
 /** SPEC §4: live chat connection status. */
@@ -415,45 +411,4 @@ export function connectionStatus(snapshot: Pick<ChatSnapshot, 'matches'>): ChatC
   if (snapshot.matches('online')) return ChatConnectionStatus.connecting;
   if (snapshot.matches('error')) return ChatConnectionStatus.error;
   return ChatConnectionStatus.disconnected;
-}
-
-/** The signed-in user's id, read from the system's auth actor: stored chats belong to one user. */
-function signedInUser(root: SystemRoot): string | null {
-  const snapshot = root.system.get(ACTOR_IDS.auth)?.getSnapshot() as { context?: { user?: { id?: unknown } | null } } | undefined;
-  const id = snapshot?.context?.user?.id;
-  return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
-}
-
-function browserChatStore(): ChatStore | undefined {
-  try {
-    return typeof sessionStorage === 'undefined' ? undefined : createChatStore(sessionStorage);
-  } catch {
-    return undefined; // storage refused (privacy settings): chats simply do not survive a reload
-  }
-}
-
-/**
- * The system's chat actor (systemId `chat`), spawned by the root on first use of live chat and the
- * same one every time after. The chat session token is read at each connection attempt: a new
- * sign-in brings a new one. Its chats are kept in `store` (sessionStorage in a browser): after a
- * reload they come back and are resumed on the gateway at the first connection.
- */
-export function ensureChatActor(
-  portal: { root: SystemRoot; config: { chatUrl?: string; cookies: { chatSession: string } } },
-  store: ChatStore | undefined = browserChatStore(),
-): ChatActor {
-  const { chatUrl = '', cookies } = portal.config;
-  const existing = portal.root.system.get(ACTOR_IDS.chat) as ChatActor | undefined;
-  if (existing) return existing;
-  const owner = () => signedInUser(portal.root);
-  const user = owner();
-  const input: ChatInput = { restored: store && user !== null ? store.load(user) : null };
-  const chat = ensureSystemActor<ChatActor>(
-    portal.root,
-    ACTOR_IDS.chat,
-    () => chatMachine.provide({ actors: { socket: createChatSocketActor({ url: chatUrl, token: () => readCookie(cookies.chatSession) }) } }),
-    input,
-  );
-  if (store) keepChatsStored(chat, store, { owner, target: typeof window === 'undefined' ? undefined : window });
-  return chat;
 }

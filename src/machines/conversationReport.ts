@@ -1,6 +1,7 @@
 import { assign, enqueueActions, setup, spawnChild, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { ReportFile, ReportingApi } from '../api/reporting';
 import { createOperation, type OperationActor } from './operation';
+import { saveFile } from './saveFile';
 
 /** SPEC §3: a conversation report's tabs; `overview` is the conversation record itself. */
 export const REPORT_TABS = ['overview', 'recordings', 'transcript', 'log', 'actions', 'quotes', 'usage-summary', 'data'] as const;
@@ -31,11 +32,6 @@ export type ConversationReportEvent =
 
 export const conversationReportSystemId = (operation: string) => `conversationReport:${operation}`;
 
-function defaultSave(file: ReportFile): void {
-  if (typeof document === 'undefined' || typeof URL.createObjectURL !== 'function') return;
-  void import('../api/download').then(({ saveBlob }) => saveBlob(file.blob, file.filename));
-}
-
 type Api = Pick<ReportingApi, 'conversation' | 'tab' | 'usageSummary' | 'conversationData' | 'exportTranscript'>;
 
 /**
@@ -43,7 +39,7 @@ type Api = Pick<ReportingApi, 'conversation' | 'tab' | 'usageSummary' | 'convers
  * first view. Opening another conversation empties every part first, so one conversation's
  * transcript never shows under another's heading.
  */
-export function createConversationReportMachine(api: Api, save: (file: ReportFile) => void = defaultSave) {
+export function createConversationReportMachine(api: Api, save: (file: ReportFile) => void = saveFile) {
   const calls: Record<ReportOperation, (input: never, signal: AbortSignal) => Promise<unknown>> = {
     conversation: (id: string, signal) => api.conversation(id, signal),
     recordings: (id: string, signal) => api.tab(id, 'recordings', signal),

@@ -2,6 +2,7 @@ import { enqueueActions, setup, spawnChild, type ActorRefFrom, type AnyActorLogi
 import type { ConversationQuery, ReportFile, ReportingApi } from '../api/reporting';
 import type { Grade } from '../api/schemas/reporting';
 import { createOperation, type OperationActor } from './operation';
+import { saveFile } from './saveFile';
 
 /**
  * Lists of conversations (systemId `conversationReports`): the filtered list, the lists by grade
@@ -23,16 +24,11 @@ export type ConversationListEvent =
 
 export const conversationListSystemId = (operation: string) => `conversationReports:${operation}`;
 
-function defaultSave(file: ReportFile): void {
-  if (typeof document === 'undefined' || typeof URL.createObjectURL !== 'function') return;
-  void import('../api/download').then(({ saveBlob }) => saveBlob(file.blob, file.filename));
-}
-
 type Api = Pick<ReportingApi, 'conversations' | 'paginateConversations' | 'conversationsByGrade' | 'conversationsByDisposition' | 'exportConversations' | 'global'>;
 
 type ListInput = { kind: 'query'; query: ConversationQuery } | { kind: 'url'; url: string; query?: ConversationQuery };
 
-export function createConversationListMachine(api: Api, save: (file: ReportFile) => void = defaultSave) {
+export function createConversationListMachine(api: Api, save: (file: ReportFile) => void = saveFile) {
   const calls: Record<ListOperation, (input: never, signal: AbortSignal) => Promise<unknown>> = {
     list: (input: ListInput, signal) => (input.kind === 'url' ? api.paginateConversations(input.url, input.query, signal) : api.conversations(input.query, signal)),
     byGrade: ({ grades, query }: { grades: readonly Grade[]; query?: ConversationQuery }, signal) => api.conversationsByGrade(grades, query, signal),

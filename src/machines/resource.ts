@@ -6,6 +6,7 @@ import { resourceActorId } from './actorIds';
 import { createOperation, statusCode, type OperationActor, type OperationFailure, type OperationStatusCode } from './operation';
 import { operationBridge, operationChild, type OperationReport } from './resourceOperations';
 import { RESOURCE_KINDS, summaryFor, type ResourceKind } from './resourceSummaries';
+import { saveFile } from './saveFile';
 
 /**
  * A section-specific action beyond CRUD (bot duplicate/import/export, phone-number purchase, user
@@ -56,10 +57,8 @@ export type ResourceEvent =
 
 export const operationSystemId = (section: string, kind: string) => `${resourceActorId(section)}:${kind}`;
 
-export function defaultSave(blob: Blob, filename: string): void {
-  if (typeof document === 'undefined' || typeof URL.createObjectURL !== 'function') return;
-  void import('../api/download').then(({ saveBlob }) => saveBlob(blob, filename));
-}
+/** The browser's download (THE save-a-file helper), nothing in Node. */
+export const defaultSave = (blob: Blob, filename: string): void => saveFile({ blob, filename });
 
 function sameId(a: unknown, b: unknown): boolean {
   return a !== undefined && a !== null && String(a) === String(b);

@@ -12,14 +12,14 @@ import { authMachine, isSignedIn, type AuthActor } from './auth';
 import { createAuthBranchActors } from './authBranches';
 import { navigationMachine, type NavigationActor } from './navigation';
 import { createOperation, type OperationActor } from './operation';
-import type { RootSpawnEvent } from './spawn';
+import type { RootReleaseEvent, RootSpawnEvent } from './spawn';
 
 interface RootContext {
   /** systemIds of the area actors spawned for this session (stopped together when it ends). */
   areas: string[];
 }
 
-type RootEvent = RootSpawnEvent | { type: 'session.ended' };
+type RootEvent = RootSpawnEvent | RootReleaseEvent | { type: 'session.ended' };
 
 export interface PortalDeps {
   http: Http;
@@ -78,7 +78,14 @@ export function createRootMachine({ http, config, location = '/' }: PortalDeps) 
         actions: enqueueActions(({ enqueue, event, system }) => {
           if (typeof event.create !== 'function' || system.get(event.systemId)) return;
           enqueue.spawnChild(event.create(), { systemId: event.systemId, input: event.input });
-          enqueue.assign({ areas: ({ context }) => [...context.areas, event.systemId] });
+          if (event.scope !== 'page') enqueue.assign({ areas: ({ context }) => [...context.areas, event.systemId] });
+        }),
+      },
+      // A page's flow ends with its page.
+      'root.release': {
+        actions: enqueueActions(({ enqueue, event, system, context }) => {
+          const actor = system.get(event.systemId);
+          if (actor && !context.areas.includes(event.systemId)) enqueue.stopChild(actor);
         }),
       },
       /**

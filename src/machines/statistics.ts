@@ -1,6 +1,7 @@
 import { enqueueActions, setup, spawnChild, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { ReportFile, ReportingApi, StatisticsExport, StatisticsQuery } from '../api/reporting';
 import { createOperation, type OperationActor } from './operation';
+import { saveFile } from './saveFile';
 
 /** Each statistics call is one operation child (status 0–3, `{summary, detail}` of SPEC §8). */
 export const STATISTICS_KINDS = ['global', 'active', 'timeseries', 'globalRoles', 'rankings', 'roles', 'roleBreakdown', 'instances', 'instanceBreakdown', 'export'] as const;
@@ -36,11 +37,6 @@ export type StatisticsEvent =
 
 export const statisticsSystemId = (kind: StatisticsKind) => `statistics:${kind}`;
 
-function defaultSave(file: ReportFile): void {
-  if (typeof document === 'undefined' || typeof URL.createObjectURL !== 'function') return;
-  void import('../api/download').then(({ saveBlob }) => saveBlob(file.blob, file.filename));
-}
-
 type Api = Pick<ReportingApi, 'global' | 'active' | 'timeseries' | 'globalRoles' | 'rankings' | 'entities' | 'breakdown' | 'exportStatistics'>;
 
 /**
@@ -48,7 +44,7 @@ type Api = Pick<ReportingApi, 'global' | 'active' | 'timeseries' | 'globalRoles'
  * panel has its own loading and failure, and a newer request for the same panel supersedes the
  * older one. Results live in the operations' `output`; `statistics.reset` empties them.
  */
-export function createStatisticsMachine(api: Api, save: (file: ReportFile) => void = defaultSave) {
+export function createStatisticsMachine(api: Api, save: (file: ReportFile) => void = saveFile) {
   const calls: Record<StatisticsKind, (input: never, signal: AbortSignal) => Promise<unknown>> = {
     global: ({ query }: StatisticsLoadInput, signal) => api.global(query, signal),
     active: (_input: StatisticsLoadInput, signal) => api.active(signal),

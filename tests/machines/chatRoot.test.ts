@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { waitFor } from 'xstate';
-import { ensureChatActor } from '../../src/machines/chat';
+import { openChat } from '../../src/machines/areas';
 import { createChatStore } from '../../src/machines/chatPersistence';
 import { signInHandlers } from '../support/apiFixtures';
 import { mswServer } from '../support/setupMsw';
@@ -15,9 +15,9 @@ describe('the chat actor in the system', () => {
   test('spawned by the root on first use with systemId `chat`, once', () => {
     const { portal, config } = startTestPortal('/chat');
     expect(portal.root.system.get('chat')).toBeUndefined();
-    const chat = ensureChatActor({ root: portal.root, config });
+    const chat = openChat({ root: portal.root, config });
     expect(portal.root.system.get('chat')).toBe(chat);
-    expect(ensureChatActor({ root: portal.root, config })).toBe(chat);
+    expect(openChat({ root: portal.root, config })).toBe(chat);
     expect(chat.getSnapshot().value).toBe('disconnected');
     portal.root.stop();
   });
@@ -28,7 +28,7 @@ describe('the chat actor in the system', () => {
     portal.auth.send({ type: 'auth.submit', credentials: { email: 'admin@example.com', password: 'password' } });
     await authSettled(portal);
     const storage = memoryStorage();
-    const chat = ensureChatActor({ root: portal.root, config: { ...config, chatUrl: 'http://127.0.0.1:9' } }, createChatStore(storage));
+    const chat = openChat({ root: portal.root, config: { ...config, chatUrl: 'http://127.0.0.1:9' } }, createChatStore(storage));
     chat.send({ type: 'chat.connect' });
     chat.send({ type: 'socket.message', message: { streamKey: 'k1', timestamp: new Date().toISOString(), seq: 1, event: { type: 'message', role: 'bot', msg: 'Hello' } }, receivedAt: Date.now() });
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -185,3 +185,5 @@ export const verificationCheckMachine = setup({
   },
 });
 
+// Which mailed links the confirmation page may follow is the flow's decision; the URL check lives with the account calls.
+export { verificationPathFrom } from '../../api/account';

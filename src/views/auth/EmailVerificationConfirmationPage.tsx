@@ -1,26 +1,24 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
-import { verificationPathFrom } from '../../api/account';
-import { createConfirmEmailFlow } from '../../machines/account/emailVerification';
 import { LoadingState } from '../common/LoadingState';
+import { useFlow } from '../useFlow';
 import { OperationError } from '../common/OperationError';
 import { usePortal } from '../PortalContext';
-import { useAccountApi, useQueryParam } from './useAccountApi';
+import { verificationPathFrom } from '../../machines/account/emailVerification';
+import { useQueryParam } from './useQueryParam';
 import './account.css';
 
 /** Opened from the mailed link: follows the signed URL in `?url=`, then continues to `?redirect=`. */
 export default function EmailVerificationConfirmationPage() {
   const { auth, navigation, config } = usePortal();
-  const api = useAccountApi();
   const rawUrl = useQueryParam('url');
   const redirect = useQueryParam('redirect');
   const path = useMemo(() => {
     const origins = [config.apiOrigin, typeof window === 'undefined' ? '' : window.location.origin].filter(Boolean).map((o) => o.replace(/\/$/, ''));
     return verificationPathFrom(rawUrl, origins);
   }, [rawUrl, config.apiOrigin]);
-  const machine = useMemo(() => createConfirmEmailFlow(api), [api]);
-  const flow = useActorRef(machine, { input: { auth, navigation, path, redirect } });
+  const flow = useFlow('confirmEmail', { auth, navigation, path, redirect });
   const failed = useSelector(flow, (s) => s.matches('failed'));
   const error = useSelector(flow, (s) => s.context.error);
   const verified = useSelector(flow, (s) => s.matches('verified') || s.matches('syncingAuth'));

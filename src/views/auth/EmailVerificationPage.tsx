@@ -1,24 +1,22 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { safeRedirectTarget } from '../../machines/landing';
-import { createVerificationResendFlow, RESEND_SUMMARY, verificationCheckMachine } from '../../machines/account/emailVerification';
+import { RESEND_SUMMARY } from '../../machines/account/emailVerification';
 import { OperationError } from '../common/OperationError';
 import { useAuthPhase, usePortal, useUser } from '../PortalContext';
 import { StatusMessage } from './FormField';
-import { useAccountApi, useQueryParam } from './useAccountApi';
+import { useQueryParam } from './useQueryParam';
+import { useFlow } from '../useFlow';
 import './account.css';
 
 /** SPEC §5: where a 403 "not verified" sends the user; the redirect query is kept throughout. */
 export default function EmailVerificationPage() {
   const { auth, navigation } = usePortal();
-  const api = useAccountApi();
   const phase = useAuthPhase();
   const user = useUser();
   const redirect = safeRedirectTarget(useQueryParam('redirect')) ?? '/dashboard';
-  const resendMachine = useMemo(() => createVerificationResendFlow(api), [api]);
-  const resend = useActorRef(resendMachine, { input: { summary: RESEND_SUMMARY } });
-  const check = useActorRef(verificationCheckMachine, { input: { auth, navigation, redirect } });
+  const resend = useFlow('verificationResend', { summary: RESEND_SUMMARY });
+  const check = useFlow('verificationCheck', { auth, navigation, redirect });
   const sending = useSelector(resend, (s) => s.matches('loading'));
   const sent = useSelector(resend, (s) => (s.matches('success') ? String(s.context.output ?? '') : null));
   const resendError = useSelector(resend, (s) => s.context.error);

@@ -1,18 +1,15 @@
-import { useActorRef } from '@xstate/react';
-import { useMemo } from 'react';
 import { safeRedirectTarget } from '../../machines/landing';
-import { createVerificationRequestFlow, RESEND_SUMMARY } from '../../machines/account/emailVerification';
+import { RESEND_SUMMARY } from '../../machines/account/emailVerification';
 import { useUser } from '../PortalContext';
+import { useFlow } from '../useFlow';
 import { EmailLinkRequestForm } from './EmailLinkRequestForm';
-import { useAccountApi, useQueryParam } from './useAccountApi';
+import { useQueryParam } from './useQueryParam';
 
 /** Ask for a new verification link by address (works signed out, e.g. after an expired link). */
 export default function EmailVerificationRequestPage() {
-  const api = useAccountApi();
   const user = useUser();
   const redirect = safeRedirectTarget(useQueryParam('redirect'));
-  const machine = useMemo(() => createVerificationRequestFlow(api), [api]);
-  const flow = useActorRef(machine, { input: { summary: RESEND_SUMMARY } });
+  const flow = useFlow('verificationRequest', { summary: RESEND_SUMMARY });
   return (
     <EmailLinkRequestForm
       flow={flow}

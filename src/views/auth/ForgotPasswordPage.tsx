@@ -1,13 +1,9 @@
-import { useActorRef } from '@xstate/react';
-import { useMemo } from 'react';
-import { createForgotPasswordFlow, FORGOT_PASSWORD_SUMMARY } from '../../machines/account/forgotPassword';
+import { FORGOT_PASSWORD_SUMMARY } from '../../machines/account/forgotPassword';
+import { useFlow } from '../useFlow';
 import { EmailLinkRequestForm } from './EmailLinkRequestForm';
-import { useAccountApi } from './useAccountApi';
 
 export default function ForgotPasswordPage() {
-  const api = useAccountApi();
-  const machine = useMemo(() => createForgotPasswordFlow(api), [api]);
-  const flow = useActorRef(machine, { input: { summary: FORGOT_PASSWORD_SUMMARY } });
+  const flow = useFlow('forgotPassword', { summary: FORGOT_PASSWORD_SUMMARY });
   return (
     <EmailLinkRequestForm
       flow={flow}

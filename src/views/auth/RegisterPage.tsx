@@ -1,21 +1,19 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { safeRedirectTarget } from '../../machines/landing';
-import { createRegisterFlow } from '../../machines/account/register';
+import { useFlow } from '../useFlow';
 import { OperationError } from '../common/OperationError';
 import { usePortal } from '../PortalContext';
 import { FormField } from './FormField';
 import { NewPasswordFields } from './NewPasswordFields';
-import { useAccountApi, useQueryParam } from './useAccountApi';
+import { useQueryParam } from './useQueryParam';
 import './account.css';
 
 export default function RegisterPage() {
   const { auth, navigation } = usePortal();
-  const api = useAccountApi();
   const redirect = safeRedirectTarget(useQueryParam('redirect'));
-  const machine = useMemo(() => createRegisterFlow(api), [api]);
-  const flow = useActorRef(machine, { input: { auth, navigation, redirect } });
+  const flow = useFlow('register', { auth, navigation, redirect });
   const busy = useSelector(flow, (s) => !s.matches('editing'));
   const error = useSelector(flow, (s) => s.context.error);
   const [name, setName] = useState('');

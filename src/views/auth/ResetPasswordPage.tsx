@@ -1,21 +1,19 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { createResetPasswordFlow } from '../../machines/account/resetPassword';
+import { useFlow } from '../useFlow';
 import { OperationError } from '../common/OperationError';
 import { usePortal } from '../PortalContext';
 import { FormField } from './FormField';
 import { NewPasswordFields } from './NewPasswordFields';
-import { useAccountApi, useQueryParam } from './useAccountApi';
+import { useQueryParam } from './useQueryParam';
 import './account.css';
 
 export default function ResetPasswordPage() {
   const { navigation } = usePortal();
-  const api = useAccountApi();
   const token = useQueryParam('token');
   const linkEmail = useQueryParam('email');
-  const machine = useMemo(() => createResetPasswordFlow(api), [api]);
-  const flow = useActorRef(machine, { input: { navigation, token, email: linkEmail } });
+  const flow = useFlow('resetPassword', { navigation, token, email: linkEmail });
   const incomplete = useSelector(flow, (s) => s.matches('linkIncomplete'));
   const busy = useSelector(flow, (s) => s.matches('submitting') || s.matches('done'));
   const error = useSelector(flow, (s) => s.context.error);

@@ -1,14 +1,14 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { createCallsApi, type PlaceCallInput, type PlacedCall } from '../../api/calls';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useState } from 'react';
 import { formatPhone } from '../../format/phone';
-import { callMachine, callStatus, isCallablePhone, type CallSnapshot } from '../../machines/call';
-import { connectionStatus, ensureChatActor, type ChatSnapshot } from '../../machines/chat';
+import { openChat } from '../../machines/areas';
+import { callStatus, isCallablePhone, type CallSnapshot } from '../../machines/call';
+import { connectionStatus, type ChatSnapshot } from '../../machines/chat';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { useTargets } from '../chat/useTargets';
 import { useCan, usePortal } from '../PortalContext';
+import { useFlow } from '../useFlow';
 import './calls.css';
 
 export interface OutboundCallFormProps {
@@ -31,16 +31,11 @@ const selectCalled = (s: CallSnapshot) => s.context.input?.phone ?? '';
  */
 export function OutboundCallForm({ instanceId: fixedInstance, phone: initialPhone = '' }: OutboundCallFormProps) {
   const portal = usePortal();
-  const { http } = portal;
   const allowed = useCan('Chat', 'add');
-  const [chat] = useState(() => ensureChatActor(portal));
+  const [chat] = useState(() => openChat(portal));
   const clientId = useSelector(chat, selectClientId);
   const connected = useSelector(chat, selectConnected);
-  const machine = useMemo(() => {
-    const api = createCallsApi(http);
-    return callMachine.provide({ actors: { placeCall: fromPromise<PlacedCall, PlaceCallInput>(({ input, signal }) => api.placeCall(input, signal)) } });
-  }, [http]);
-  const call = useActorRef(machine);
+  const call = useFlow('outboundCall', undefined);
   const status = useSelector(call, selectStatus);
   const error = useSelector(call, selectError);
   const called = useSelector(call, selectCalled);

@@ -1,13 +1,14 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
-import { connectionStatus, ensureChatActor, type ChatActor, type ChatSnapshot } from '../../machines/chat';
+import { openChat } from '../../machines/areas';
+import { connectionStatus, type ChatActor, type ChatSnapshot } from '../../machines/chat';
 import type { ChatStreamActor, ChatTarget } from '../../machines/chatStream';
 import { usePortal } from '../PortalContext';
 
 /** The system's chat actor (spawned by the root on first use). */
 export function useChatActor(): ChatActor {
   const portal = usePortal();
-  const [chat] = useState(() => ensureChatActor(portal));
+  const [chat] = useState(() => openChat(portal));
   return chat;
 }
 

@@ -1,7 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { createCallsApi, type Target } from '../../api/calls';
-import { createOperation, type OperationSnapshot } from '../../machines/operation';
+import type { Target } from '../../api/calls';
+import { openTargets, type TargetKind } from '../../machines/areas';
+import type { OperationSnapshot } from '../../machines/operation';
 import { useCan, usePortal } from '../PortalContext';
 
 export interface TargetList {
@@ -18,15 +19,11 @@ const selectItems = (s: OperationSnapshot) => (s.context.output as Target[] | un
 const selectError = (s: OperationSnapshot) => s.context.error;
 const selectLoading = (s: OperationSnapshot) => s.matches('loading');
 
-/** The bots or instances a chat or call can target, loaded once per mount through an operation actor. */
-export function useTargets(kind: 'bots' | 'instances'): TargetList {
-  const { http } = usePortal();
+/** The bots or instances a chat or call can target: the system's `targets:<kind>` actor, loaded on each mount. */
+export function useTargets(kind: TargetKind): TargetList {
+  const portal = usePortal();
   const permitted = useCan(kind === 'bots' ? 'Bots' : 'Instances', 'browse');
-  const operation = useMemo(() => {
-    const api = createCallsApi(http);
-    return createOperation((_input: void, signal) => (kind === 'bots' ? api.listBots(signal) : api.listInstances(signal)));
-  }, [http, kind]);
-  const actor = useActorRef(operation, { input: { summary: kind === 'bots' ? 'Error Loading Bots' : 'Error Loading Instances' } });
+  const actor = useMemo(() => openTargets(portal, kind), [portal, kind]);
   useEffect(() => {
     if (permitted) actor.send({ type: 'operation.start' });
   }, [actor, permitted]);

@@ -1,14 +1,14 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useSearch } from 'wouter';
-import { startReportingActors, type ReportingActors } from '../../machines/statisticsActors';
+import { openReporting, type ReportingActors } from '../../machines/areas';
 import { statusCode, type OperationActor, type OperationFailure, type OperationSnapshot, type OperationStatusCode } from '../../machines/operation';
 import { usePortal } from '../PortalContext';
 
 /** The system's reporting actors, spawned on the first reporting page of a session. */
 export function useReporting(): ReportingActors {
   const portal = usePortal();
-  return useMemo(() => startReportingActors(portal), [portal]);
+  return useMemo(() => openReporting(portal), [portal]);
 }
 
 export interface OperationView<T> {

@@ -5,7 +5,7 @@ import type { ResourceKey } from '../../api/resources';
 import { statusCode, type OperationActor, type OperationFailure, type OperationSnapshot, type OperationStatusCode } from '../../machines/operation';
 import { relationOperation, visibleRelationError, type RelationActor, type RelationKind } from '../../machines/relation';
 import { resourceOperation, type ResourceActor } from '../../machines/resource';
-import { openRelation, openResource } from '../../machines/resourceRegistry';
+import { openRelation, openResource } from '../../machines/areas';
 import { usePortal } from '../PortalContext';
 
 /** The section's long-lived resource actor (created by the root on first use). */

@@ -1,12 +1,11 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { AccountSettings } from '../../api/account';
-import { createSettingsFlow } from '../../machines/account/settings';
 import { LoadingState } from '../common/LoadingState';
+import { useFlow } from '../useFlow';
 import { OperationError } from '../common/OperationError';
 import { usePortal } from '../PortalContext';
 import { StatusMessage } from '../auth/FormField';
-import { useAccountApi } from '../auth/useAccountApi';
 
 const DEFAULT_THEME = '#4f46e5';
 
@@ -18,9 +17,7 @@ function timeZones(current: string): string[] {
 /** GET/POST /api/v1/user/settings: theme colour (applied at once), time zone, notifications. */
 export function AccountSettingsCard() {
   const { auth } = usePortal();
-  const api = useAccountApi();
-  const machine = useMemo(() => createSettingsFlow(api), [api]);
-  const flow = useActorRef(machine, { input: { auth } });
+  const flow = useFlow('accountSettings', { auth });
   const settings = useSelector(flow, (s) => s.context.settings);
   const loadFailed = useSelector(flow, (s) => s.matches('loadFailed'));
   const saving = useSelector(flow, (s) => s.matches('saving'));

@@ -1,18 +1,15 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState, type FormEvent } from 'react';
-import { createChangeEmailFlow } from '../../machines/account/changeEmail';
+import { useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import { useFlow } from '../useFlow';
 import { OperationError } from '../common/OperationError';
 import { usePortal, useUser } from '../PortalContext';
 import { FormField, StatusMessage } from '../auth/FormField';
-import { useAccountApi } from '../auth/useAccountApi';
 
 /** POST /api/v1/user/change-email; the new address must be verified before going on. */
 export function ChangeEmailCard() {
   const { auth, navigation } = usePortal();
   const user = useUser();
-  const api = useAccountApi();
-  const machine = useMemo(() => createChangeEmailFlow(api), [api]);
-  const flow = useActorRef(machine, { input: { auth, navigation, returnTo: '/settings' } });
+  const flow = useFlow('changeEmail', { auth, navigation, returnTo: '/settings' });
   const busy = useSelector(flow, (s) => !s.matches('editing'));
   const error = useSelector(flow, (s) => s.context.error);
   const notice = useSelector(flow, (s) => s.context.notice);

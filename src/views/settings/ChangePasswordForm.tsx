@@ -1,16 +1,14 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState, type FormEvent } from 'react';
-import { CHANGE_PASSWORD_SUMMARY, createChangePasswordFlow } from '../../machines/account/changePassword';
+import { useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import { CHANGE_PASSWORD_SUMMARY } from '../../machines/account/changePassword';
 import { OperationError } from '../common/OperationError';
 import { FormField, StatusMessage } from '../auth/FormField';
 import { NewPasswordFields } from '../auth/NewPasswordFields';
-import { useAccountApi } from '../auth/useAccountApi';
+import { useFlow } from '../useFlow';
 
 /** Change password through `/api/v1/user/change-password` (v1) or Fortify's `PUT /user/password`. */
 export function ChangePasswordCard({ endpoint, title }: { endpoint: 'v1' | 'fortify'; title: string }) {
-  const api = useAccountApi();
-  const machine = useMemo(() => createChangePasswordFlow(api, endpoint), [api, endpoint]);
-  const flow = useActorRef(machine, { input: { summary: CHANGE_PASSWORD_SUMMARY } });
+  const flow = useFlow(endpoint === 'v1' ? 'changePasswordV1' : 'changePasswordFortify', { summary: CHANGE_PASSWORD_SUMMARY });
   const busy = useSelector(flow, (s) => s.matches('loading'));
   const error = useSelector(flow, (s) => s.context.error);
   const done = useSelector(flow, (s) => (s.matches('success') ? String(s.context.output || 'Your password has been updated.') : null));

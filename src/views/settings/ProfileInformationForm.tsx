@@ -1,18 +1,15 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState, type FormEvent } from 'react';
-import { createProfileInformationFlow } from '../../machines/account/profileInformation';
+import { useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import { useFlow } from '../useFlow';
 import { OperationError } from '../common/OperationError';
 import { usePortal, useUser } from '../PortalContext';
 import { FormField, StatusMessage } from '../auth/FormField';
-import { useAccountApi } from '../auth/useAccountApi';
 
 /** Fortify's `PUT /user/profile-information` (name, email). */
 export function ProfileInformationCard() {
   const { auth, navigation } = usePortal();
   const user = useUser();
-  const api = useAccountApi();
-  const machine = useMemo(() => createProfileInformationFlow(api), [api]);
-  const flow = useActorRef(machine, { input: { auth, navigation, returnTo: '/users/settings' } });
+  const flow = useFlow('profileInformation', { auth, navigation, returnTo: '/users/settings' });
   const busy = useSelector(flow, (s) => !s.matches('editing'));
   const error = useSelector(flow, (s) => s.context.error);
   const notice = useSelector(flow, (s) => s.context.notice);

@@ -1,16 +1,15 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState, type FormEvent } from 'react';
-import { createTwoFactorApi } from '../../api/twoFactor';
-import { createTwoFactorSettingsFlow, type TwoFactorSettingsEvent } from '../../machines/account/twoFactorSettings';
+import { useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import type { TwoFactorSettingsEvent } from '../../machines/account/twoFactorSettings';
 import { OperationError } from '../common/OperationError';
 import { usePortal } from '../PortalContext';
+import { useFlow } from '../useFlow';
 import { FormField, StatusMessage } from '../auth/FormField';
 
 /** Fortify's two-factor set-up on /settings: enable → QR code → confirm → recovery codes. */
 export function TwoFactorCard() {
-  const { auth, http } = usePortal();
-  const machine = useMemo(() => createTwoFactorSettingsFlow(createTwoFactorApi(http)), [http]);
-  const flow = useActorRef(machine, { input: { auth } });
+  const { auth } = usePortal();
+  const flow = useFlow('twoFactorSettings', { auth });
   const state = useSelector(flow, (s) => s.value as string);
   const setup = useSelector(flow, (s) => s.context.setup);
   const codes = useSelector(flow, (s) => s.context.recoveryCodes);

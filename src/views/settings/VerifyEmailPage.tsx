@@ -1,18 +1,15 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
-import { createVerificationResendFlow, RESEND_SUMMARY } from '../../machines/account/emailVerification';
+import { useSelector } from '@xstate/react';
+import { RESEND_SUMMARY } from '../../machines/account/emailVerification';
+import { useFlow } from '../useFlow';
 import { OperationError } from '../common/OperationError';
 import { useUser } from '../PortalContext';
 import { StatusMessage } from '../auth/FormField';
-import { useAccountApi } from '../auth/useAccountApi';
 import '../auth/account.css';
 
 /** /users/verify-email: the signed-in user's verification status, with a resend. */
 export default function VerifyEmailPage() {
   const user = useUser();
-  const api = useAccountApi();
-  const machine = useMemo(() => createVerificationResendFlow(api), [api]);
-  const resend = useActorRef(machine, { input: { summary: RESEND_SUMMARY } });
+  const resend = useFlow('verificationResend', { summary: RESEND_SUMMARY });
   const sending = useSelector(resend, (s) => s.matches('loading'));
   const error = useSelector(resend, (s) => s.context.error);
   const sent = useSelector(resend, (s) => (s.matches('success') ? String(s.context.output || 'Your email address is already verified.') : null));

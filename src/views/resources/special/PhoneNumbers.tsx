@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import { itemsOf } from '../../../api/relations';
 import type { ResourceRecord } from '../../../api/resources';
 import type { AvailablePhoneNumber, PhoneCountry } from '../../../api/schemas/phoneNumber';
 import { formatMoney } from '../../../format/money';
@@ -27,7 +26,7 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
   }, [instances, canEdit]);
 
   const countryList = countries.status === 2 ? (countries.output as PhoneCountry[]) : [];
-  const numbers = search.status === 2 ? itemsOf(search.output as AvailablePhoneNumber[]) : [];
+  const numbers = search.status === 2 ? (search.output as AvailablePhoneNumber[]) : [];
   const current = typeof instance.phone_number === 'string' ? instance.phone_number : null;
 
   return (

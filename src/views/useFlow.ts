@@ -1,0 +1,20 @@
+import { useEffect, useState } from 'react';
+import { closeFlow, openFlow, type FlowActor, type FlowInput, type FlowName } from '../machines/areas';
+import { usePortal } from './PortalContext';
+
+/**
+ * The page's flow as an actor of the system (`flow:<name>`, listed by the inspector), opened with
+ * `input` when the page mounts and stopped when it unmounts, so every visit starts afresh.
+ */
+export function useFlow<N extends FlowName>(name: N, input: FlowInput<N>): FlowActor<N> {
+  const portal = usePortal();
+  const [flow, setFlow] = useState(() => openFlow(portal, name, input));
+  useEffect(() => {
+    // A remount (or React's strict double effect) finds the flow closed: open a new one.
+    const current = openFlow(portal, name, input);
+    if (current !== flow) setFlow(current);
+    return () => closeFlow(portal, name);
+    // The input is read when the flow opens, like useActorRef's.
+  }, [portal, name]); // eslint-disable-line react-hooks/exhaustive-deps
+  return flow;
+}
