@@ -2,8 +2,9 @@ import type { RuntimeConfig } from '../config';
 import { ApiError } from './errors';
 
 /**
- * OpenID Connect sign-in through oidc-client-ts: authorization code + PKCE, with state, nonce and
- * the id token's claims checked by the library (the API verifies its signature at the exchange).
+ * OpenID Connect sign-in through oidc-client-ts: authorization code + PKCE, with state and the id
+ * token's nonce and subject checked by the library. oidc-client-ts 3 does not check the id token's
+ * signature, issuer, audience or expiry: the API does, with the provider's JWKS, at the exchange.
  * The library is imported only when one of these runs, so it never weighs on the login page.
  */
 export type SsoSettings = NonNullable<RuntimeConfig['sso']>;
@@ -56,7 +57,7 @@ export async function startSsoSignIn(settings: SsoSettings): Promise<void> {
 /**
  * Completes the sign-in from the URL the provider sent the browser back to: the library matches
  * the state to the request it stored, exchanges the code with the PKCE verifier and checks the id
- * token (issuer, audience, expiry, nonce).
+ * token's nonce and subject.
  */
 export async function completeSsoSignIn(settings: SsoSettings, url: string): Promise<SsoTokens> {
   const { ErrorResponse } = await import('oidc-client-ts');

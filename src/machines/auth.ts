@@ -214,7 +214,7 @@ export const authMachine = setup({
         onError: { target: 'signedOut', actions: assign({ error: ({ event }) => failureOf(event.error, SSO_FAILED) }) },
       },
     },
-    /** SSO, step 2: back at the redirect path; the client library checks state, nonce and the id token. */
+    /** SSO, step 2: back at the redirect path; the client library checks state and the id token's nonce. */
     completingSso: {
       entry: assign({ error: null, notice: null, endSessionHint: null }),
       invoke: {

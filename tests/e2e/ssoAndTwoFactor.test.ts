@@ -1,14 +1,23 @@
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { twoFactorState } from '../../server/auth/twoFactor';
 import { findUserByEmail } from '../../server/auth/users';
 import { signIn, startE2E, type E2E } from '../support/browser';
 
 let e2e: E2E;
+/** The local provider's signing key, held by the test so it can mint tokens the provider could have. */
+let providerKey: CryptoKey;
+let providerJwk: Awaited<ReturnType<typeof exportJWK>>;
+beforeAll(async () => {
+  const pair = await generateKeyPair('RS256', { extractable: true });
+  providerKey = pair.privateKey;
+  providerJwk = { ...(await exportJWK(pair.privateKey)), kid: 'e2e-provider-key' };
+});
 beforeEach(async () => {
   // As `npm start` runs: the local OpenID provider mounted and named in config.json.
-  e2e = await startE2E({ localOidc: true });
+  e2e = await startE2E({ localOidc: { signingKey: providerJwk } });
 });
 afterEach(async () => {
   await e2e?.close();
@@ -87,6 +96,57 @@ describe('single sign-on through the local OpenID provider (authorization code +
     expect(await alert.textContent()).toContain('Single Sign-On Failed');
     expect(await alert.textContent()).toContain('No portal user matches this identity.');
     expect(await tokenCookies(page)).toEqual([]);
+  });
+});
+
+describe('identity tokens that must be refused, swapped in on the way back from the provider', () => {
+  /**
+   * Replaces the id token the provider's token endpoint answers with one signed by `key` and
+   * claims changed by `change`. Nonce and state still match, so oidc-client-ts (which checks
+   * those, not the signature, audience or expiry) passes it on; the API must refuse it.
+   */
+  async function swapIdToken(page: Page, key: CryptoKey, change: (claims: JWTPayload) => JWTPayload) {
+    await page.route('**/oidc/token', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { id_token: string };
+      const claims = change(JSON.parse(Buffer.from(body.id_token.split('.')[1]!, 'base64url').toString('utf8')) as JWTPayload);
+      const swapped = await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'e2e-provider-key' }).sign(key);
+      await route.fulfill({ response, json: { ...body, id_token: swapped } });
+    });
+  }
+
+  async function refusalAfterSignIn(page: Page): Promise<string> {
+    await page.goto(e2e.url('/login'));
+    await signInAtProvider(page, 'sso@example.com');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await tokenCookies(page)).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    const text = (await alert.textContent()) ?? '';
+    expect(text).toContain('Single Sign-On Failed');
+    return text;
+  }
+
+  test('control: the same swap with the provider key and unchanged claims signs in', async () => {
+    await swapIdToken(e2e.page, providerKey, (claims) => claims);
+    await e2e.page.goto(e2e.url('/login'));
+    await signInAtProvider(e2e.page, 'sso@example.com');
+    await e2e.page.waitForURL('**/dashboard');
+  });
+
+  test('forged (right claims, an attacker key under the same kid): the API refuses the signature', async () => {
+    await swapIdToken(e2e.page, (await generateKeyPair('RS256')).privateKey, (claims) => claims);
+    expect(await refusalAfterSignIn(e2e.page)).toContain("The identity token's signature does not match the identity provider's keys.");
+  });
+
+  test('expired (provider key): the API refuses it', async () => {
+    await swapIdToken(e2e.page, providerKey, (claims) => ({ ...claims, iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 }));
+    expect(await refusalAfterSignIn(e2e.page)).toContain('The identity token has expired.');
+  });
+
+  test('for another audience (provider key): the API refuses it', async () => {
+    await swapIdToken(e2e.page, providerKey, (claims) => ({ ...claims, aud: 'some-other-app' }));
+    expect(await refusalAfterSignIn(e2e.page)).toContain('The identity token was not issued for this portal.');
   });
 });
 

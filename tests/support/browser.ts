@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
+import type { ServerOptions } from '../../server/app';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { resolveBrowser, thisHost } from './browserResolution';
 
@@ -35,7 +36,7 @@ export interface E2E {
 }
 
 /** A fresh reference API (new in-memory database) serving the built portal, and a new browser page. */
-export async function startE2E(options: { publicConfig?: Record<string, unknown>; localOidc?: boolean } = {}): Promise<E2E> {
+export async function startE2E(options: { publicConfig?: Record<string, unknown>; localOidc?: ServerOptions['localOidc'] } = {}): Promise<E2E> {
   if (!existsSync(path.join(DIST_DIR, 'index.html'))) throw new Error(`No built portal in ${DIST_DIR}: run \`npm run build\` first.`);
   const server = await startTestServer({ distDir: DIST_DIR, publicConfig: options.publicConfig, localOidc: options.localOidc });
   const browser = await launchBrowser();
