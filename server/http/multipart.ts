@@ -1,4 +1,5 @@
-import express from 'express';
+import type { Request } from 'express';
+import busboy from 'busboy';
 import { HttpError } from './errors';
 
 /** One part of a multipart/form-data body. */
@@ -10,63 +11,65 @@ export interface FormPart {
   data: Buffer;
 }
 
-/** Raw bytes for multipart bodies only (express.json ignores them); other requests pass through. */
-export const rawMultipart = express.raw({ type: 'multipart/form-data', limit: '3mb' });
-
 export function isMultipart(contentType: string | undefined): boolean {
   return /^multipart\/form-data\b/i.test(contentType ?? '');
 }
 
-function boundaryOf(contentType: string): string {
-  const match = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  const boundary = match?.[1] ?? match?.[2];
-  if (!boundary || boundary.length > 200) throw new HttpError(400, 'The multipart body has no boundary.');
-  return boundary;
-}
-
-function parseHeaders(block: string): { name?: string; filename?: string; contentType?: string } {
-  const result: { name?: string; filename?: string; contentType?: string } = {};
-  for (const line of block.split('\r\n')) {
-    const colon = line.indexOf(':');
-    if (colon < 0) continue;
-    const key = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    if (key === 'content-type') result.contentType = value;
-    if (key !== 'content-disposition') continue;
-    const name = /\bname="([^"]*)"/i.exec(value);
-    const filename = /\bfilename="([^"]*)"/i.exec(value);
-    if (name) result.name = name[1];
-    if (filename) result.filename = filename[1];
-  }
-  return result;
+export interface MultipartLimits {
+  /** Largest file part in bytes: larger answers `tooLarge()`. */
+  fileBytes: number;
+  /** Largest text field in bytes. */
+  fieldBytes?: number;
+  files?: number;
+  fields?: number;
 }
 
 /**
- * A small RFC 7578 parser: enough for a browser's FormData (a file and a few text fields).
- * Express has none built in and a bot import is the only upload, so no dependency for it.
+ * Reads a multipart/form-data request with busboy (streaming, RFC 7578, every count and size
+ * bounded): 400 for a malformed body, `tooLarge()` when a file exceeds its limit.
  */
-export function parseMultipart(body: Buffer, contentType: string): FormPart[] {
-  const delimiter = Buffer.from(`--${boundaryOf(contentType)}`);
-  const parts: FormPart[] = [];
-  let start = body.indexOf(delimiter);
-  if (start < 0) throw new HttpError(400, 'The multipart body is malformed.');
-  for (;;) {
-    start += delimiter.length;
-    // "--" after a delimiter closes the body.
-    if (body.subarray(start, start + 2).toString() === '--') break;
-    const headerEnd = body.indexOf('\r\n\r\n', start);
-    const next = body.indexOf(delimiter, start);
-    if (headerEnd < 0 || next < 0 || headerEnd > next) throw new HttpError(400, 'The multipart body is malformed.');
-    const headers = parseHeaders(body.subarray(start, headerEnd).toString('utf8'));
-    // The part's data ends with the CRLF that precedes the next delimiter.
-    const data = body.subarray(headerEnd + 4, next - 2);
-    if (headers.name !== undefined) {
-      const part: FormPart = { name: headers.name, data };
-      if (headers.filename !== undefined) part.filename = headers.filename;
-      if (headers.contentType !== undefined) part.contentType = headers.contentType;
-      parts.push(part);
+export function readMultipart(req: Request, limits: MultipartLimits, tooLarge: () => HttpError): Promise<FormPart[]> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: { fileSize: limits.fileBytes, files: limits.files ?? 1, fields: limits.fields ?? 20, fieldSize: limits.fieldBytes ?? 10_000, parts: (limits.files ?? 1) + (limits.fields ?? 20) },
+      });
+    } catch {
+      reject(new HttpError(400, 'The multipart body has no boundary.'));
+      return;
     }
-    start = next;
-  }
-  return parts;
+    const parts: FormPart[] = [];
+    let failed = false;
+    const fail = (error: HttpError) => {
+      if (failed) return;
+      failed = true;
+      req.unpipe(parser);
+      req.resume();
+      reject(error);
+    };
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) return fail(new HttpError(413, `The ${name} field is too large.`));
+      parts.push({ name, data: Buffer.from(value, 'utf8') });
+    });
+    parser.on('file', (name, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => fail(tooLarge()));
+      // A truncated body errors the file stream too; unhandled, that would crash the process.
+      stream.on('error', () => fail(new HttpError(400, 'The multipart body is malformed.')));
+      stream.on('close', () => {
+        if (!failed) parts.push({ name, filename: info.filename ?? '', contentType: info.mimeType, data: Buffer.concat(chunks) });
+      });
+    });
+    parser.on('filesLimit', () => fail(new HttpError(422, 'Only one file may be uploaded.')));
+    parser.on('fieldsLimit', () => fail(new HttpError(422, 'Too many form fields.')));
+    parser.on('partsLimit', () => fail(new HttpError(422, 'Too many form parts.')));
+    parser.on('error', () => fail(new HttpError(400, 'The multipart body is malformed.')));
+    parser.on('close', () => {
+      if (!failed) resolve(parts);
+    });
+    req.pipe(parser);
+  });
 }

@@ -52,6 +52,22 @@ describe('finding 5: import caps and a responsive server', () => {
     expect((await json(response)).message).toBe('The import file may be at most 2 MB.');
   });
 
+  test('a multipart upload over 2 MB is refused with 413; a malformed one with 400', async () => {
+    const form = new FormData();
+    form.set('file', new Blob(['x'.repeat(2_200_000)], { type: 'application/json' }), 'big.json');
+    const headers = { Cookie: admin.jar.header(), 'X-XSRF-TOKEN': admin.jar.decoded('XSRF-TOKEN')!, Accept: 'application/json' };
+    const big = await fetch(`${server.url}/api/v1/bots`, { method: 'POST', headers, body: form });
+    expect(big.status).toBe(413);
+    expect((await json(big)).message).toBe('The import file may be at most 2 MB.');
+    const malformed = await fetch(`${server.url}/api/v1/bots`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'multipart/form-data; boundary=xyz' },
+      body: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.json"\r\n\r\n{"unterminated',
+    });
+    expect(malformed.status).toBeGreaterThanOrEqual(400);
+    expect(malformed.status).toBeLessThan(500);
+  });
+
   test('more than 500 tools in one file is refused with 422', async () => {
     const response = await importBot(admin, botFile({ agents: 51, toolsPerAgent: 10, instructionChars: 10, tag: 'many' }));
     expect(response.status).toBe(422);

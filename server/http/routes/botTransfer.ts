@@ -8,7 +8,7 @@ import { sendAttachment } from '../csv';
 import { fieldError, HttpError } from '../errors';
 import { decimal, integer, jsonObject, oneOf, optionalText, optionalUrl, requiredString } from '../fields';
 import type { RouterFactory } from '../routerFactory';
-import { isMultipart, parseMultipart, rawMultipart } from '../multipart';
+import { isMultipart, readMultipart } from '../multipart';
 import { targetAccountId } from '../ownership';
 import { sendRecord } from '../record';
 import type { Row } from '../resource';
@@ -190,14 +190,13 @@ const importFailed = (reason: string) => fieldError('file', reason);
 const tooLarge = () => new HttpError(413, `The import file may be at most ${IMPORT_LIMITS.bytes / 1024 / 1024} MB.`);
 
 /** Reads the upload: multipart `file`, JSON `{import: object | text}`, or the export object itself. */
-function importPayload(req: Request): unknown | undefined {
+async function importPayload(req: Request): Promise<unknown> {
   if (isMultipart(req.get('content-type'))) {
-    const parts = Buffer.isBuffer(req.body) ? parseMultipart(req.body, req.get('content-type') ?? '') : [];
+    const parts = await readMultipart(req, { fileBytes: IMPORT_LIMITS.bytes }, tooLarge);
     // Text fields (account_id from the global filter) become the body, as for a JSON request.
     req.body = Object.fromEntries(parts.filter((p) => p.filename === undefined).map((p) => [p.name, p.data.toString('utf8')]));
     const file = parts.find((p) => p.name === 'file');
     if (!file) throw importFailed('The file field is required.');
-    if (file.data.length > IMPORT_LIMITS.bytes) throw tooLarge();
     return parseFileText(file.data.toString('utf8'));
   }
   // A JSON request: its body is (almost) the file; Content-Length tells its size without re-serialising.
@@ -285,8 +284,8 @@ export const botTransferRoutes: RouterFactory = (ctx) => {
     sendAttachment(res, `bot-${bot.id}-${slug(bot.name)}.json`, 'application/json; charset=utf-8', body);
   });
 
-  router.post('/bots', guard(botResource, 'add'), rawMultipart, async (req, res, next) => {
-    const payload = importPayload(req);
+  router.post('/bots', guard(botResource, 'add'), async (req, res, next) => {
+    const payload = await importPayload(req);
     if (payload === undefined) return next();
     // Parsing, validating and writing are each bounded by IMPORT_LIMITS; letting other requests
     // run between them keeps the longest event-loop block to the largest of the three.
