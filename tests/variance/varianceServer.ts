@@ -69,7 +69,7 @@ function varyBody(pathname: string, body: Json, origin: string): Json {
   if (!isObject(body)) return body;
   if (pathname === '/api/v1/users/auth' && isObject(body.data)) {
     const user = varyRecord(body.data);
-    const roles = Array.isArray(body.data.roles) ? body.data.roles.map((role) => (isObject(role) ? role.id : role)) : [];
+    const roles = Array.isArray(body.data.roles) ? body.data.roles.map((role): Json => (isObject(role) ? (role.id ?? null) : role)) : [];
     delete user.theme_color;
     return { data: { ...user, roles, isAdmin: body.data.isAdmin ? 1 : 0, two_factor_confirmed_at: null } };
   }
@@ -99,7 +99,7 @@ function modelName(section: string): string {
   return singular.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
 }
 
-async function readBody(req: http.IncomingMessage): Promise<Buffer> {
+async function readBody(req: http.IncomingMessage): Promise<ArrayBuffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -107,7 +107,8 @@ async function readBody(req: http.IncomingMessage): Promise<Buffer> {
     if (size > 5_000_000) throw new Error('body too large');
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks);
+  const joined = Buffer.concat(chunks);
+  return joined.buffer.slice(joined.byteOffset, joined.byteOffset + joined.byteLength) as ArrayBuffer;
 }
 
 export async function startVarianceServer(options: VarianceOptions = {}): Promise<VarianceServer> {
