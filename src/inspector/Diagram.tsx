@@ -11,7 +11,7 @@ interface View {
 
 const MIN_ZOOM = 0.2;
 const MAX_ZOOM = 3;
-const VIEWPORT_H = 360;
+const VIEWPORT_H = 440;
 const clampZoom = (k: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, k));
 
 /** The whole drawing in the viewport, never enlarged past 1:1. */
@@ -19,6 +19,13 @@ function fitted(drawing: Drawing, width: number, height: number): View {
   if (width <= 0 || height <= 0) return { k: 1, x: 0, y: 0 };
   const k = clampZoom(Math.min(1, width / drawing.width, height / drawing.height));
   return { k, x: (width - drawing.width * k) / 2, y: Math.max(0, (height - drawing.height * k) / 2) };
+}
+
+/** Where a drawing starts: fitted to the width, but never so small its labels cannot be read (pan for the rest). */
+function readable(drawing: Drawing, width: number): View {
+  if (width <= 0) return { k: 1, x: 0, y: 0 };
+  const k = clampZoom(Math.min(1, Math.max(0.6, width / drawing.width)));
+  return { k, x: Math.max(0, (width - drawing.width * k) / 2), y: 0 };
 }
 
 /** Zoom by `factor` keeping the point (cx, cy) of the viewport where it is. */
@@ -76,8 +83,8 @@ export function Diagram({ machine, value, label }: { machine: AnyStateMachine; v
     const el = viewport.current;
     setView(fitted(drawing, el?.clientWidth ?? 0, el?.clientHeight ?? 0));
   };
-  // A new drawing (another machine, or the layered layout arriving) starts fitted.
-  useEffect(fit, [drawing]);
+  // A new drawing (another machine, or the layered layout arriving) starts readable, from the top.
+  useEffect(() => setView(readable(drawing, viewport.current?.clientWidth ?? 0)), [drawing]);
 
   // Ctrl/⌘ + wheel zooms at the pointer; a plain wheel still scrolls the panel.
   useEffect(() => {
@@ -151,7 +158,7 @@ export function Diagram({ machine, value, label }: { machine: AnyStateMachine; v
       <div
         ref={viewport}
         className="chart-viewport"
-        style={{ height: Math.min(VIEWPORT_H, Math.max(160, drawing.height + 16)) }}
+        style={{ height: Math.min(VIEWPORT_H, Math.max(160, drawing.height * view.k + 16)) }}
         tabIndex={0}
         aria-describedby={hintId}
         onKeyDown={onKeyDown}

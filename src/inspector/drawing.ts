@@ -107,7 +107,7 @@ function elkNode(state: ChartState): ElkNodeOut {
       'elk.padding': `[top=${HEADER + 10},left=14,bottom=14,right=14]`,
       'elk.nodeSize.constraints': 'MINIMUM_SIZE',
       'elk.nodeSize.minimum': `(${stateWidth(state.key)},${HEADER + 20})`,
-      'elk.direction': state.type === 'parallel' ? 'DOWN' : 'RIGHT',
+      'elk.direction': state.type === 'parallel' ? 'RIGHT' : 'DOWN',
     },
     children: state.children.map(elkNode),
   };
@@ -172,7 +172,8 @@ async function layOut(machine: AnyStateMachine): Promise<Drawing> {
     id: 'graph',
     layoutOptions: {
       'elk.algorithm': 'layered',
-      'elk.direction': 'RIGHT',
+      // Top to bottom: the inspector panel is narrow and tall.
+      'elk.direction': 'DOWN',
       'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
       'elk.edgeRouting': 'POLYLINE',
       'elk.edgeLabels.placement': 'CENTER',
