@@ -6,7 +6,7 @@ import type { Database } from '../../../db/connection';
 import { seriesWindow } from '../../dateRange';
 import { notFound } from '../../errors';
 import { exportFilename, sendAttachment, sendCsvExport, toCsv, wantsCsvExport } from '../../csv';
-import { paginate, type ListSpec } from '../../list';
+import { likeAny, paginate, type ListSpec } from '../../list';
 import { idParam, sendRecord } from '../../record';
 import { conversationSource } from './conversationList';
 import { figures, linkOf, ROLLUP_SUMS, rollupWhere } from './rollups';
@@ -39,7 +39,7 @@ function entityVisible(entity: Entity, scope: AccountScope, alias: string): stri
 }
 
 /** One statistics row per role or instance (list envelope, searchable and sortable). */
-function entityListSpec(entity: Entity, scope: AccountScope, range: DateRange): ListSpec<AggregateRow & { id: number; name: string; account_id: number | null }> {
+function entityListSpec(db: Database, entity: Entity, scope: AccountScope, range: DateRange): ListSpec<AggregateRow & { id: number; name: string; account_id: number | null }> {
   // Conversations counted are the caller's, in the range (summed rollups); the rows listed are those they may see.
   const from = `(SELECT e.id, e.name, e.account_id, ${figures('s')}
       FROM ${entity.table} e
@@ -53,6 +53,12 @@ function entityListSpec(entity: Entity, scope: AccountScope, range: DateRange): 
     defaultSort: '-conversations',
     tiebreaker: 't.id',
     searchable: ['t.name'],
+    // The total is the number of visible rows: counted without summing any rollup.
+    total: (query) => {
+      const search = query.search ? likeAny(['e.name'], query.search) : { sql: '1 = 1', params: [] };
+      const sql = `SELECT COUNT(*) AS n FROM ${entity.table} e WHERE ${entityVisible(entity, scope, 'e')} AND ${search.sql}`;
+      return (db.prepare(sql).get(...search.params) as { n: number }).n;
+    },
     map: statisticsRow,
   };
 }
@@ -142,7 +148,7 @@ export function statisticsRoutes(ctx: AppContext): Router {
         res.json(paginate(req, db, spec));
         return;
       }
-      const spec = entityListSpec(entity, scope, range);
+      const spec = entityListSpec(db, entity, scope, range);
       if (wantsCsvExport(req)) {
         sendCsvExport(req, res, db, { name: `${entity.table}-statistics`, spec, scope, fallbackColumns: STAT_COLUMNS });
         return;
