@@ -31,3 +31,43 @@ export function saveBlob(blob: Blob, filename: string): void {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** How much of a file download arrived: bytes, lines (CSV rows, header included) and the announced row count. */
+export interface DownloadProgress {
+  bytes: number;
+  rows: number;
+  /** `X-Export-Rows` of the response: the rows the whole file holds (null when not announced). */
+  totalRows: number | null;
+}
+
+/** At most one progress report per this many milliseconds (the last one always arrives). */
+const PROGRESS_INTERVAL_MS = 100;
+
+/**
+ * `response` with a body that counts what passes through it and reports it, throttled: the
+ * download is read exactly as before, only observed on the way.
+ */
+export function withProgress(response: Response, report: (progress: DownloadProgress) => void): Response {
+  if (!response.ok || !response.body) return response;
+  const announced = Number(response.headers.get('x-export-rows'));
+  const progress: DownloadProgress = { bytes: 0, rows: 0, totalRows: Number.isSafeInteger(announced) && response.headers.has('x-export-rows') ? announced : null };
+  let lastReport = 0;
+  const counted = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        progress.bytes += chunk.byteLength;
+        for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) progress.rows += 1;
+        const now = Date.now();
+        if (now - lastReport >= PROGRESS_INTERVAL_MS) {
+          lastReport = now;
+          report({ ...progress, rows: Math.max(0, progress.rows - 1) });
+        }
+        controller.enqueue(chunk);
+      },
+      flush() {
+        report({ ...progress, rows: Math.max(0, progress.rows - 1) });
+      },
+    }),
+  );
+  return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+}

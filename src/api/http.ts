@@ -1,6 +1,7 @@
 import redaxios from 'redaxios';
 import type { RuntimeConfig } from '../config';
 import { readCookie } from './cookies';
+import { withProgress, type DownloadProgress } from './download';
 import { ApiError, DEFAULT_ERROR_TEXT, apiErrorFromResponse } from './errors';
 import { withQuery, type Query } from './query';
 
@@ -28,6 +29,8 @@ export interface RequestOptions {
   responseType?: 'json' | 'blob' | 'text';
   /** A 403 this call expects and handles itself (e.g. an expired signed link): no forbidden page. */
   handlesForbidden?: boolean;
+  /** Told how much of the response body arrived (large downloads). */
+  onProgress?: (progress: DownloadProgress) => void;
 }
 
 export interface HttpResponse {
@@ -149,9 +152,11 @@ export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>,
             // as a success (Apache's trailing-slash 301 on `POST /api/v1/roles/`).
             const answer = await fetchImpl(input, { ...init, signal, ...(method === 'get' ? {} : { redirect: 'manual' as const }) });
             if (method !== 'get' && isRedirect(answer)) throw new RedirectedWrite(answer);
-            return answer;
+            return options.onProgress ? withProgress(answer, options.onProgress) : answer;
           },
         });
+        // redaxios turns a body that failed half-way into `data`; after a cancel that is no answer.
+        if (signal?.aborted) throw signal.reason ?? new DOMException('The request was aborted.', 'AbortError');
         return { status: response.status, data: response.data, headers: response.headers };
       } catch (failure) {
         if (signal?.aborted) throw failure;

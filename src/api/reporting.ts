@@ -1,6 +1,6 @@
-import { filenameFromDisposition } from './download';
+import { filenameFromDisposition, type DownloadProgress } from './download';
 import { parsePayload, readList, readRecord, type List } from './envelope';
-import { notFoundOnRead } from './errors';
+import { ApiError, DEFAULT_ERROR_TEXT, notFoundOnRead } from './errors';
 import type { Http } from './http';
 import type { Query } from './query';
 import {
@@ -86,9 +86,11 @@ const conversationListSchema = conversationSchema;
 const entityStatisticsListSchema = entityStatisticsSchema;
 
 export function createReportingApi(http: Http) {
-  async function download(path: string, query: Query, fallback: string, signal?: AbortSignal): Promise<ReportFile> {
+  async function download(path: string, query: Query, fallback: string, signal?: AbortSignal, onProgress?: (progress: DownloadProgress) => void): Promise<ReportFile> {
     // Read as text: a failure's JSON body still carries the server's message.
-    const response = await http.api.get(path, { query, signal });
+    const response = await http.api.get(path, { query, signal, ...(onProgress ? { onProgress } : {}) });
+    // A body that broke off arrives as redaxios' caught error, never as a (truncated) file.
+    if (response.data instanceof Error) throw new ApiError({ status: 0, detail: DEFAULT_ERROR_TEXT, serverDetail: `The download of ${path} broke off: ${response.data.message}` });
     return {
       blob: fileBlob(response.data, response.headers.get('content-type') ?? 'text/csv'),
       filename: filenameFromDisposition(response.headers.get('content-disposition'), fallback),
@@ -171,9 +173,10 @@ export function createReportingApi(http: Http) {
       const response = await http.api.get(url, { query: conversationQueryParams(lacking), signal });
       return readList(conversationListSchema, response.data);
     },
-    exportConversations(query: ConversationQuery = {}, signal?: AbortSignal): Promise<ReportFile> {
+    /** The whole filtered list as CSV; `onProgress` hears rows and bytes as they stream in. */
+    exportConversations(query: ConversationQuery = {}, signal?: AbortSignal, onProgress?: (progress: DownloadProgress) => void): Promise<ReportFile> {
       const { page: _page, show: _show, ...rest } = query;
-      return download('/v1/reporting/conversations', { ...conversationQueryParams(rest), export: 'csv' }, 'conversations.csv', signal);
+      return download('/v1/reporting/conversations', { ...conversationQueryParams(rest), export: 'csv' }, 'conversations.csv', signal, onProgress);
     },
 
     async conversation(id: string, signal?: AbortSignal): Promise<Conversation> {

@@ -19,6 +19,7 @@ export type ConversationListEvent =
   | { type: 'conversations.byGrade'; grades: readonly Grade[]; query?: ConversationQuery }
   | { type: 'conversations.byDisposition'; ids: readonly string[]; query?: ConversationQuery }
   | { type: 'conversations.export'; query: ConversationQuery }
+  | { type: 'conversations.cancelExport' }
   | { type: 'conversations.loadOptions' }
   | { type: 'conversations.reset' };
 
@@ -29,12 +30,13 @@ type Api = Pick<ReportingApi, 'conversations' | 'paginateConversations' | 'conve
 type ListInput = { kind: 'query'; query: ConversationQuery } | { kind: 'url'; url: string; query?: ConversationQuery };
 
 export function createConversationListMachine(api: Api, save: (file: ReportFile) => void = saveFile) {
-  const calls: Record<ListOperation, (input: never, signal: AbortSignal) => Promise<unknown>> = {
+  const calls: Record<ListOperation, (input: never, signal: AbortSignal, report: (progress: unknown) => void) => Promise<unknown>> = {
     list: (input: ListInput, signal) => (input.kind === 'url' ? api.paginateConversations(input.url, input.query, signal) : api.conversations(input.query, signal)),
     byGrade: ({ grades, query }: { grades: readonly Grade[]; query?: ConversationQuery }, signal) => api.conversationsByGrade(grades, query, signal),
     byDisposition: ({ ids, query }: { ids: readonly string[]; query?: ConversationQuery }, signal) => api.conversationsByDisposition(ids, query, signal),
-    export: async (query: ConversationQuery, signal) => {
-      const file = await api.exportConversations(query, signal);
+    // A million-row file streams for a while: its rows so far are the operation's progress.
+    export: async (query: ConversationQuery, signal, report) => {
+      const file = await api.exportConversations(query, signal, report);
       save(file);
       return file.filename;
     },
@@ -67,6 +69,8 @@ export function createConversationListMachine(api: Api, save: (file: ReportFile)
         actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('byDisposition', { type: 'operation.start', input: { ids: event.ids, query: event.query } })),
       },
       'conversations.export': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('export', { type: 'operation.start', input: event.query })) },
+      // Back to idle: the running download is stopped (its request aborted) and nothing is saved.
+      'conversations.cancelExport': { actions: enqueueActions(({ enqueue }) => enqueue.sendTo('export', { type: 'operation.reset' })) },
       'conversations.loadOptions': { actions: enqueueActions(({ enqueue }) => enqueue.sendTo('options', { type: 'operation.start' })) },
       'conversations.reset': {
         actions: enqueueActions(({ enqueue }) => {

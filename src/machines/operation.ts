@@ -21,11 +21,15 @@ export interface OperationContext {
   input: unknown;
   output: unknown;
   error: OperationFailure | null;
+  /** What a running call reported of its progress (e.g. a download's rows so far); cleared on start. */
+  progress: unknown;
 }
 
 export type OperationEvent =
   | { type: 'operation.start'; input?: unknown }
-  | { type: 'operation.reset' };
+  | { type: 'operation.reset' }
+  /** From the running call itself (createOperation's `report`). */
+  | { type: 'operation.progress'; progress: unknown };
 
 export type OperationEmitted =
   | { type: 'operation.succeeded'; output: unknown; input: unknown }
@@ -66,17 +70,18 @@ export const operationMachine = setup({
   },
 }).createMachine({
   id: 'operation',
-  context: ({ input }) => ({ summary: input.summary, input: undefined, output: undefined, error: null }),
+  context: ({ input }) => ({ summary: input.summary, input: undefined, output: undefined, error: null, progress: undefined }),
   initial: 'idle',
   on: {
     'operation.start': { target: '.loading', reenter: true, actions: assign({ input: ({ event }) => event.input }) },
     // SPEC §4 init: back to idle with record and list cleared.
-    'operation.reset': { target: '.idle', actions: assign({ input: undefined, output: undefined, error: null }) },
+    'operation.reset': { target: '.idle', actions: assign({ input: undefined, output: undefined, error: null, progress: undefined }) },
   },
   states: {
     idle: {},
     loading: {
-      entry: assign({ error: null }),
+      entry: assign({ error: null, progress: undefined }),
+      on: { 'operation.progress': { actions: assign({ progress: ({ event }) => event.progress }) } },
       invoke: {
         src: 'run',
         input: ({ context }: { context: OperationContext }) => context.input,
@@ -104,10 +109,17 @@ export const operationMachine = setup({
 export type OperationActor = ActorRefFrom<typeof operationMachine>;
 export type OperationSnapshot = SnapshotFrom<typeof operationMachine>;
 
-/** An operation whose call is `call(input, signal)`. */
-export function createOperation<I, O>(call: (input: I, signal: AbortSignal) => Promise<O>) {
+/** An operation whose call is `call(input, signal, report)`; `report(progress)` updates context.progress while it runs. */
+export function createOperation<I, O>(call: (input: I, signal: AbortSignal, report: (progress: unknown) => void) => Promise<O>) {
   return operationMachine.provide({
-    actors: { run: fromPromise<unknown, unknown>(({ input, signal }) => call(input as I, signal)) },
+    actors: {
+      run: fromPromise<unknown, unknown>(({ input, signal, self }) =>
+        call(input as I, signal, (progress) => {
+          // The parent is this operation; a report after a cancel (aborted) is dropped.
+          if (!signal.aborted) self._parent?.send({ type: 'operation.progress', progress });
+        }),
+      ),
+    },
   });
 }
 

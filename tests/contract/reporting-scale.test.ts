@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedScale } from '../../server/db/scaleSeed';
 import { seededRandom } from '../../server/db/seeds/random';
 import { startTestServer, type TestServer } from '../../server/testing';
+import { createActor, waitFor } from 'xstate';
+import type { DownloadProgress } from '../../src/api/download';
+import type { ReportFile } from '../../src/api/reporting';
+import { createConversationListMachine, listOperation } from '../../src/machines/conversationReportList';
 import { signedInClient } from '../support/signedIn';
+import { reportingClient } from './reporting-support';
 
 /**
  * Issue 19: rollups, cached totals, cursors, search and streamed exports must give the same
@@ -23,7 +28,12 @@ afterAll(async () => {
 });
 
 const db = () => server.server.db;
-const count = (sql: string, ...params: unknown[]) => (db().prepare(sql).get(...params) as { n: number }).n;
+const count = (sql: string, ...params: unknown[]) => {
+  // A trailing TestServer picks another database than the main one.
+  const on = params.at(-1) as TestServer | undefined;
+  const target = on && typeof on === 'object' && 'server' in on ? (params.pop(), on.server.db) : db();
+  return (target.prepare(sql).get(...params) as { n: number }).n;
+};
 
 /** The statistics of `where` recounted from the conversations themselves (no rollups). */
 function recount(where = '1 = 1', params: unknown[] = []) {
@@ -256,10 +266,41 @@ describe('no silent cap on exports', () => {
     await big.close();
   });
 
-  test('an export of more than 50,000 rows holds every row', async () => {
+  test('an export of more than 50,000 rows holds every row, and other requests are answered while it streams', async () => {
     const admin = await signedInClient(big.url, 'admin@example.com');
     const response = await admin('/api/v1/reporting/conversations?export=csv');
-    const body = await response.text();
-    expect(body.split('\r\n').filter(Boolean).length - 1).toBe(50_300);
+    let exportDone = false;
+    const body = response.text().then((text) => {
+      exportDone = true;
+      return text;
+    });
+    // Another user's request during the export comes back before the export ends.
+    const other = await fetch(`${big.url}/sanctum/csrf-cookie`);
+    expect(other.status).toBe(204);
+    expect(exportDone).toBe(false);
+    expect((await body).split('\r\n').filter(Boolean).length - 1).toBe(50_300);
+  }, 120_000);
+
+  test('the portal hears the export’s progress and can cancel it (nothing saved, request aborted)', async () => {
+    const { api } = await reportingClient(big.url, 'admin@example.com');
+    const reports: DownloadProgress[] = [];
+    const file = await api.exportConversations({ filter: { channel: 'chat' } }, undefined, (p) => reports.push(p));
+    const chats = count("SELECT COUNT(*) AS n FROM conversations WHERE channel = 'chat'", big);
+    expect(reports.at(-1)).toMatchObject({ rows: chats, totalRows: chats, bytes: file.blob.size });
+
+    const saved: ReportFile[] = [];
+    const actor = createActor(createConversationListMachine(api, (f) => saved.push(f))).start();
+    const exported = listOperation(actor, 'export');
+    actor.send({ type: 'conversations.export', query: {} });
+    await waitFor(exported, (s) => (s.context.progress as DownloadProgress | undefined)?.rows !== undefined && (s.context.progress as DownloadProgress).rows > 0, { timeout: 60_000 });
+    const progress = exported.getSnapshot().context.progress as DownloadProgress;
+    expect(progress.totalRows).toBe(50_300);
+    expect(progress.rows).toBeLessThan(50_300);
+    actor.send({ type: 'conversations.cancelExport' });
+    expect(exported.getSnapshot().value).toBe('idle');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(saved).toEqual([]);
+    expect(exported.getSnapshot().value).toBe('idle');
+    actor.stop();
   }, 120_000);
 });

@@ -9,6 +9,7 @@ import { useNavigate } from '../PortalContext';
 import { conversationQueryFromUrl } from './conversationQuery';
 import { ConversationsTable } from './ConversationsTable';
 import { withParams } from './dateRange';
+import type { DownloadProgress } from '../../api/download';
 import { ExportStatus } from './ExportStatus';
 import { Pagination } from './Pagination';
 import { ReportingNav } from './ReportingNav';
@@ -154,7 +155,13 @@ export default function ConversationsPage() {
           Export CSV
         </button>
       </div>
-      <ExportStatus status={exported.status} filename={exported.output} error={exported.error} />
+      <ExportStatus
+        status={exported.status}
+        filename={exported.output}
+        error={exported.error}
+        progress={exported.progress as DownloadProgress | undefined}
+        onCancel={() => conversations.send({ type: 'conversations.cancelExport' })}
+      />
       <OperationError error={options.error} />
       <OperationError error={list.error} onRetry={load} />
       {list.loading && !list.output && <LoadingState label="Loading conversations…" />}

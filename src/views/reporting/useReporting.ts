@@ -16,18 +16,22 @@ export interface OperationView<T> {
   loading: boolean;
   output: T | undefined;
   error: OperationFailure | null;
+  /** What the running call reported so far (downloads: DownloadProgress). */
+  progress: unknown;
 }
 
 const selectStatus = (s: OperationSnapshot) => statusCode(s);
 const selectOutput = (s: OperationSnapshot) => s.context.output;
 const selectError = (s: OperationSnapshot) => s.context.error;
+const selectProgress = (s: OperationSnapshot) => s.context.progress;
 
 /** An operation's status, output and failure, each selected on its own (small re-renders). */
 export function useOperation<T>(operation: OperationActor): OperationView<T> {
   const status = useSelector(operation, selectStatus);
   const output = useSelector(operation, selectOutput) as T | undefined;
   const error = useSelector(operation, selectError);
-  return { status, loading: status === 1, output, error };
+  const progress = useSelector(operation, selectProgress);
+  return { status, loading: status === 1, output, error, progress };
 }
 
 /** The global account filter: statistics are scoped by it, so pages reload when it changes. */
