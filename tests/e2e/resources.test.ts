@@ -93,8 +93,8 @@ describe('resource sections in Chromium against the reference API', () => {
     await page.goto(e2e.url('/users/new'));
     await page.getByRole('textbox', { name: /^Name/ }).fill('Second Admin');
     await page.getByRole('textbox', { name: /^Email/ }).fill('admin@example.com');
-    await page.getByLabel('Password', { exact: false }).first().fill('password123');
-    await page.getByLabel(/^Confirm password/).fill('password123');
+    await page.getByLabel('Password', { exact: false }).first().fill('second-admin-pass-9');
+    await page.getByLabel(/^Confirm password/).fill('second-admin-pass-9');
     await page.getByRole('button', { name: 'Create user' }).click();
     await page.getByRole('alert').filter({ hasText: 'New User Failed' }).waitFor();
     const emailField = page.locator('.field').filter({ has: page.getByRole('textbox', { name: /^Email/ }) });
