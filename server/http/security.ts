@@ -9,6 +9,8 @@ const FIXED_CSP = {
   // React sets style attributes; inline styles cannot run code, inline scripts stay blocked.
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:'],
+  // The conversation player plays a recording the portal fetched with the session (a blob: URL).
+  'media-src': ["'self'", 'blob:'],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],
   'frame-ancestors': ["'none'"],

@@ -9,6 +9,7 @@ export const ACTOR_IDS = {
   statistics: 'statistics',
   conversationReports: 'conversationReports',
   conversationReport: 'conversationReport',
+  conversationPlayer: 'conversationPlayer',
   /** A section's resource actor; its operations are `resource:<section>:<kind>`. */
   resource: (section: string) => `resource:${section}`,
   /** The bots or instances a chat or call can target. */

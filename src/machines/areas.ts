@@ -7,6 +7,7 @@ import type { Http } from '../api/http';
 import { createPhoneNumbersApi } from '../api/phoneNumbers';
 import type { Query } from '../api/query';
 import { createRelationsApi, fetchSlotsBrief, itemsOf, RELATION_KEYS, type RelationKey } from '../api/relations';
+import { createRecordingAudioApi } from '../api/recordingAudio';
 import { createReportingApi } from '../api/reporting';
 import { createTwoFactorApi } from '../api/twoFactor';
 import { isResourceKey, resourceApiFor, type ResourceKey } from '../api/resources';
@@ -24,6 +25,7 @@ import { ACTOR_IDS, resourceActorId } from './actorIds';
 import { callMachine } from './call';
 import { chatMachine, createChatSocketActor, type ChatActor, type ChatInput } from './chat';
 import { createChatStore, keepChatsStored, type ChatStore } from './chatPersistence';
+import { createConversationPlayerMachine, type ConversationPlayerActor } from './conversationPlayer';
 import { createConversationReportMachine, type ConversationReportActor } from './conversationReport';
 import { createConversationListMachine, type ConversationListActor } from './conversationReportList';
 import { createOperation, type OperationActor } from './operation';
@@ -131,6 +133,8 @@ export interface ReportingActors {
   statistics: StatisticsActor;
   conversations: ConversationListActor;
   report: ConversationReportActor;
+  /** The conversation page's recording player (its audio comes through the API with the session). */
+  player: ConversationPlayerActor;
 }
 
 /** The reporting area's long-lived actors, spawned on the first reporting page of a session. */
@@ -140,6 +144,10 @@ export function openReporting(owner: AreaOwner): ReportingActors {
     statistics: ensureSystemActor<StatisticsActor>(owner.root, ACTOR_IDS.statistics, () => createStatisticsMachine(api)),
     conversations: ensureSystemActor<ConversationListActor>(owner.root, ACTOR_IDS.conversationReports, () => createConversationListMachine(api)),
     report: ensureSystemActor<ConversationReportActor>(owner.root, ACTOR_IDS.conversationReport, () => createConversationReportMachine(api)),
+    player: ensureSystemActor<ConversationPlayerActor>(owner.root, ACTOR_IDS.conversationPlayer, () => {
+      const audio = createRecordingAudioApi(owner.http);
+      return createConversationPlayerMachine((url, signal) => audio.audio(url, signal));
+    }),
   };
 }
 

@@ -9,6 +9,9 @@ export type ReportTab = (typeof REPORT_TABS)[number];
 export type ReportPart = Exclude<ReportTab, 'overview'>;
 export const REPORT_PARTS = REPORT_TABS.filter((t): t is ReportPart => t !== 'overview');
 
+/** Parts the conversation page always shows, whatever the tab: the recording beside its transcript. */
+export const REVIEW_PARTS: readonly ReportPart[] = ['recordings', 'transcript'];
+
 export function isReportTab(value: string | undefined): value is ReportTab {
   return (REPORT_TABS as readonly string[]).includes(value ?? '');
 }
@@ -85,15 +88,10 @@ export function createConversationReportMachine(api: Api, save: (file: ReportFil
             enqueue.sendTo('conversation', { type: 'operation.start', input: event.id });
           }
           const requested = changed ? [] : context.requested;
-          const part = event.tab === 'overview' ? null : event.tab;
-          if (part && !requested.includes(part)) enqueue.sendTo(part, { type: 'operation.start', input: event.id });
-          enqueue(
-            assign({
-              conversationId: event.id,
-              tab: event.tab,
-              requested: part && !requested.includes(part) ? [...requested, part] : requested,
-            }),
-          );
+          const wanted = [...REVIEW_PARTS, ...(event.tab === 'overview' ? [] : [event.tab])].filter((part, i, all) => all.indexOf(part) === i);
+          const missing = wanted.filter((part) => !requested.includes(part));
+          for (const part of missing) enqueue.sendTo(part, { type: 'operation.start', input: event.id });
+          enqueue(assign({ conversationId: event.id, tab: event.tab, requested: [...requested, ...missing] }));
         }),
       },
       'conversationReport.reload': {
@@ -101,9 +99,10 @@ export function createConversationReportMachine(api: Api, save: (file: ReportFil
         actions: enqueueActions(({ context, enqueue }) => {
           const id = context.conversationId as string;
           enqueue.sendTo('conversation', { type: 'operation.start', input: id });
-          if (context.tab !== 'overview') enqueue.sendTo(context.tab, { type: 'operation.start', input: id });
+          const shown = [...REVIEW_PARTS, ...(context.tab === 'overview' || REVIEW_PARTS.includes(context.tab) ? [] : [context.tab])];
+          for (const part of shown) enqueue.sendTo(part, { type: 'operation.start', input: id });
           // Other parts are fetched again when their tab is next shown.
-          enqueue(assign({ requested: context.tab === 'overview' ? [] : [context.tab] }));
+          enqueue(assign({ requested: shown }));
         }),
       },
       'conversationReport.export': {

@@ -10,7 +10,7 @@ import { jarFetch } from '../support/cookieJar';
 
 // connect-src names this server's own websocket origin (the chat gateway), never any ws:/wss: host.
 const CSP = (origin: string) =>
-  `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ${origin.replace(/^http/, 'ws')}; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'`;
+  `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ${origin.replace(/^http/, 'ws')}; media-src 'self' blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'`;
 
 /** A CSP header with `; ` between directives (helmet writes `;`), to compare directive by directive. */
 const spaced = (header: string | null) => (header ?? '').split(';').map((d) => d.trim()).join('; ');

@@ -18,6 +18,8 @@ describe('reporting in Chromium against the reference API', () => {
     await page.waitForURL('**/reporting');
     await page.getByRole('heading', { name: /Global statistics/ }).waitFor();
     await page.getByRole('img', { name: /Conversations per day/ }).waitFor();
+    // uPlot drew the time series on its canvas.
+    await page.locator('.chart-plot[data-drawn] canvas').first().waitFor();
 
     await page.getByRole('navigation', { name: 'Reporting pages' }).getByRole('link', { name: 'Conversations', exact: true }).click();
     await page.waitForURL('**/reporting/conversations');
@@ -42,12 +44,15 @@ describe('reporting in Chromium against the reference API', () => {
 
     await page.getByRole('link', { name: /^Open conversation / }).first().click();
     await page.waitForURL(/\/reporting\/conversations\/[0-9a-f-]{36}$/);
-    await page.getByRole('navigation', { name: 'Report tabs' }).getByRole('link', { name: 'Transcript' }).click();
-    await page.waitForURL(/\/transcript$/);
-    const transcript = page.getByRole('list', { name: 'Transcript' });
-    await transcript.waitFor();
-    expect(await transcript.locator('li').count()).toBeGreaterThan(2);
-    expect(await transcript.locator('.time').first().textContent()).toMatch(/^\d+\.\d{2} s$/);
+    await page.getByRole('heading', { level: 1, name: /^(Call|Chat) / }).waitFor();
+    const lines = page.getByRole('list', { name: 'Transcript lines' });
+    await lines.getByRole('button').first().waitFor();
+    expect(await lines.getByRole('button').count()).toBeGreaterThan(2);
+    expect(await lines.locator('.transcript-seconds').first().textContent()).toMatch(/^\d+\.\d{2} s$/);
+    // Tabs from the URL: Log is a path segment.
+    await page.getByRole('navigation', { name: 'Report tabs' }).getByRole('link', { name: 'Log' }).click();
+    await page.waitForURL(/\/log$/);
+    await page.getByRole('heading', { level: 2, name: 'Log' }).waitFor();
     expect(e2e.pageErrors).toEqual([]);
   });
 

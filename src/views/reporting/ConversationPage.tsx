@@ -1,3 +1,5 @@
+import './reporting.css';
+import './conversation/review.css';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
@@ -7,27 +9,31 @@ import { formatDuration } from '../../format/duration';
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
 import { formatPhone } from '../../format/phone';
-import { formatTimestamp } from '../../format/timestamp';
 import { transcriptTimeToSeconds } from '../../format/transcriptTime';
-import { isReportTab, REPORT_TABS, reportOperation, type ReportPart, type ReportTab } from '../../machines/conversationReport';
+import { clockOf, lineSeconds } from './conversation/transcriptTimes';
+import { isReportTab, reportOperation, type ReportPart, type ReportTab } from '../../machines/conversationReport';
 import type { OperationActor } from '../../machines/operation';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { ExportStatus } from './ExportStatus';
-import { Grade } from './Grade';
-import { ReportingNav } from './ReportingNav';
+import { ConversationHeader } from './conversation/ConversationHeader';
+import { ConversationReview } from './conversation/ConversationReview';
 import { useAccountId, useOperation, useReporting } from './useReporting';
 
-const TAB_LABELS: Record<ReportTab, string> = {
-  overview: 'Overview',
-  recordings: 'Recordings',
-  transcript: 'Transcript',
+/** The tabs under the player and transcript (SPEC §2: the tab is the URL's last segment). */
+const PAGE_TABS = ['overview', 'log', 'actions', 'quotes', 'usage-summary', 'data'] as const;
+type PageTab = (typeof PAGE_TABS)[number];
+const TAB_LABELS: Record<PageTab, string> = {
+  overview: 'Details',
   log: 'Log',
   actions: 'Actions',
   quotes: 'Quotes',
-  'usage-summary': 'Usage summary',
+  'usage-summary': 'Usage',
   data: 'Data',
 };
+// Recordings and transcript are no longer tabs (they sit side by side above them): their old
+// URLs still open the page, on its first tab.
+const pageTabOf = (tab: ReportTab): PageTab => ((PAGE_TABS as readonly string[]).includes(tab) ? (tab as PageTab) : 'overview');
 
 const speaker = (role: string) => (role === 'bot' ? 'Bot' : role === 'user' ? 'Caller' : 'System');
 const at = (iso: string) => new Date(iso).toLocaleString();
@@ -44,64 +50,20 @@ function Part<T>({ operation, label, children }: { operation: OperationActor; la
   );
 }
 
-function Overview({ c }: { c: Conversation }) {
+function Details({ c }: { c: Conversation }) {
   return (
     <dl className="kv">
       <dt>Conversation id</dt><dd>{c.uuid}</dd>
-      <dt>Account</dt><dd>{c.account_name ?? c.account_id}</dd>
-      <dt>Channel</dt><dd>{`${c.channel}, ${c.direction}`}</dd>
-      <dt>Status</dt><dd>{c.status}</dd>
+      <dt>Summary</dt><dd>{c.summary ?? 'No summary'}</dd>
       <dt>Phone number</dt><dd>{formatPhone(c.phone_number)}</dd>
-      <dt>Started</dt><dd><time dateTime={c.started_at}>{at(c.started_at)}</time></dd>
       <dt>Ended</dt><dd>{c.ended_at ? <time dateTime={c.ended_at}>{at(c.ended_at)}</time> : 'In progress'}</dd>
       <dt>Duration</dt><dd>{formatDuration(c.duration_seconds)}</dd>
       <dt>Cost</dt><dd>{formatMoney(c.cost)}</dd>
-      <dt>Grade</dt><dd><Grade grade={c.letter_grade} /></dd>
-      <dt>Disposition</dt><dd>{c.disposition_label ?? 'None'}</dd>
       <dt>Role</dt><dd>{c.role_name ?? 'None'}</dd>
       <dt>Instance</dt><dd>{c.instance_name ?? 'None'}</dd>
       <dt>Bot</dt><dd>{c.bot_name ?? 'None'}</dd>
       <dt>Contact</dt><dd>{c.contact_name ?? 'None'}</dd>
-      <dt>Summary</dt><dd>{c.summary ?? 'No summary'}</dd>
     </dl>
-  );
-}
-
-function Recordings({ rows }: { rows: Recording[] }) {
-  if (rows.length === 0) return <p>This conversation has no recording.</p>;
-  return (
-    <ul className="transcript">
-      {rows.map((r) => (
-        <li key={r.uuid} style={{ display: 'block' }}>
-          <h3>{`${r.label}, ${formatDuration(r.duration_seconds)}`}</h3>
-          {r.has_audio && r.url ? (
-            <>
-              <audio controls preload="none" src={r.url} aria-label={`${r.label} audio`}>
-                <a href={r.url}>Download the recording</a>
-              </audio>
-              {r.generated && <p>{`Generated demo audio (${r.audio_seconds ?? '?'} s) stands in for the call: this server keeps no real recordings.`}</p>}
-            </>
-          ) : (
-            <p>The audio of this recording is no longer kept.</p>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function Transcript({ lines }: { lines: TranscriptLine[] }) {
-  if (lines.length === 0) return <p>This conversation has no transcript.</p>;
-  return (
-    <ol className="transcript" aria-label="Transcript">
-      {lines.map((l) => (
-        <li key={l.position}>
-          <span className="time" title={l.time}>{`${transcriptTimeToSeconds(l.time)} s`}</span>
-          <strong>{speaker(l.role)}</strong>
-          <span>{l.text}</span>
-        </li>
-      ))}
-    </ol>
   );
 }
 
@@ -144,7 +106,8 @@ function Quotes({ rows }: { rows: Quote[] }) {
       {rows.map((q) => (
         <li key={q.uuid}>
           <blockquote>{q.text}</blockquote>
-          <p>{`${speaker(q.role)} at ${transcriptTimeToSeconds(q.time)} s${q.sentiment ? `, ${q.sentiment}` : ''}`}</p>
+          <p>{`${speaker(q.role)} at ${clockOf(lineSeconds(q.time))} (${transcriptTimeToSeconds(q.time)} s)${q.sentiment ? `, ${q.sentiment}` : ''}`}</p>
+          <p className="quote-id">{`Quote ${q.uuid}`}</p>
         </li>
       ))}
     </ul>
@@ -183,10 +146,8 @@ function Data({ data }: { data: ConversationData }) {
   );
 }
 
-function TabContent({ tab, part }: { tab: ReportPart; part: OperationActor }) {
+function TabContent({ tab, part }: { tab: Exclude<ReportPart, 'recordings' | 'transcript'>; part: OperationActor }) {
   switch (tab) {
-    case 'recordings': return <Part<Recording[]> operation={part} label="Recordings">{(rows) => <Recordings rows={rows} />}</Part>;
-    case 'transcript': return <Part<TranscriptLine[]> operation={part} label="Transcript">{(lines) => <Transcript lines={lines} />}</Part>;
     case 'log': return <Part<LogEntry[]> operation={part} label="Log">{(rows) => <Log entries={rows} />}</Part>;
     case 'actions': return <Part<ConversationAction[]> operation={part} label="Actions">{(rows) => <Actions rows={rows} />}</Part>;
     case 'quotes': return <Part<Quote[]> operation={part} label="Quotes">{(rows) => <Quotes rows={rows} />}</Part>;
@@ -195,14 +156,19 @@ function TabContent({ tab, part }: { tab: ReportPart; part: OperationActor }) {
   }
 }
 
-/** /reporting/conversations/{ConversationId}/{tab?}: the tab is the last path segment (SPEC §2). */
+/**
+ * /reporting/conversations/{ConversationId}/{tab?}: one header; the recording beside its
+ * transcript, in sync; then the other parts as tabs, the active one from the URL (SPEC §2).
+ */
 export default function ConversationPage({ params }: RouteViewProps) {
-  const { report } = useReporting();
+  const { report, player } = useReporting();
   const id = params.ConversationId ?? '';
   const tabParam = params.tab;
   const tab: ReportTab | null = tabParam === undefined ? 'overview' : isReportTab(tabParam) ? tabParam : null;
   const accountId = useAccountId();
   const record = useOperation<Conversation>(reportOperation(report, 'conversation'));
+  const recordings = useOperation<Recording[]>(reportOperation(report, 'recordings'));
+  const transcript = useOperation<TranscriptLine[]>(reportOperation(report, 'transcript'));
   const exported = useOperation<string>(reportOperation(report, 'exportTranscript'));
   const shownId = useSelector(report, (s) => s.context.conversationId);
 
@@ -213,37 +179,49 @@ export default function ConversationPage({ params }: RouteViewProps) {
   useEffect(() => {
     if (shownId === id) report.send({ type: 'conversationReport.reload' });
   }, [accountId]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Leaving the page stops the audio.
+  useEffect(() => () => player.send({ type: 'player.pause' }), [player]);
 
   const base = `/reporting/conversations/${encodeURIComponent(id)}`;
   const c = record.output;
+  const active = tab ? pageTabOf(tab) : null;
   return (
-    <section className="page">
-      <h1>{c ? `Conversation of ${formatTimestamp(c.started_at)}` : 'Conversation'}</h1>
-      <ReportingNav />
-      <p><Link href="/reporting/conversations">Back to conversations</Link></p>
+    <section className="page conversation-page">
+      {c ? <ConversationHeader conversation={c} /> : <h1>Conversation</h1>}
       <OperationError error={record.error} onRetry={() => report.send({ type: 'conversationReport.reload' })} />
       {record.loading && !c && <LoadingState label="Loading conversation…" />}
+
+      {c && !record.error && (
+      <section className="panel" aria-labelledby="review-title">
+        <div className="review-heading">
+          <h2 id="review-title">Recording and transcript</h2>
+          <div className="report-toolbar">
+            <button type="button" className="button" onClick={() => report.send({ type: 'conversationReport.export', format: 'txt' })}>Download transcript (text)</button>
+            <button type="button" className="button" onClick={() => report.send({ type: 'conversationReport.export', format: 'csv' })}>Download transcript (CSV)</button>
+            <ExportStatus status={exported.status} filename={exported.output} error={exported.error} />
+          </div>
+        </div>
+        <OperationError error={recordings.error} />
+        <OperationError error={transcript.error} />
+        {(recordings.loading || transcript.loading) && (!recordings.output || !transcript.output) && <LoadingState label="Loading the recording and transcript…" />}
+        {recordings.output && transcript.output && <ConversationReview player={player} recordings={recordings.output} lines={transcript.output} />}
+      </section>
+      )}
+
       <nav className="report-tabs" aria-label="Report tabs">
         <ul>
-          {REPORT_TABS.map((t) => (
+          {PAGE_TABS.map((t) => (
             <li key={t}>
-              <Link href={t === 'overview' ? base : `${base}/${t}`} aria-current={t === tab ? 'page' : undefined}>{TAB_LABELS[t]}</Link>
+              <Link href={t === 'overview' ? base : `${base}/${t}`} aria-current={t === active ? 'page' : undefined}>{TAB_LABELS[t]}</Link>
             </li>
           ))}
         </ul>
       </nav>
       {tab === null && <p role="alert">{`There is no “${tabParam}” tab. Choose one of the tabs above.`}</p>}
-      {tab && (
+      {active && (
         <section aria-labelledby="tab-title" className="panel">
-          <h2 id="tab-title">{TAB_LABELS[tab]}</h2>
-          {tab === 'transcript' && (
-            <div className="report-toolbar">
-              <button type="button" className="button" onClick={() => report.send({ type: 'conversationReport.export', format: 'txt' })}>Download transcript (text)</button>
-              <button type="button" className="button" onClick={() => report.send({ type: 'conversationReport.export', format: 'csv' })}>Download transcript (CSV)</button>
-              <ExportStatus status={exported.status} filename={exported.output} error={exported.error} />
-            </div>
-          )}
-          {tab === 'overview' ? c && <Overview c={c} /> : <TabContent tab={tab} part={reportOperation(report, tab)} />}
+          <h2 id="tab-title">{TAB_LABELS[active]}</h2>
+          {active === 'overview' ? c && <Details c={c} /> : <TabContent tab={active} part={reportOperation(report, active)} />}
         </section>
       )}
     </section>

@@ -6,6 +6,9 @@ import { API, signInHandlers } from '../../support/apiFixtures';
 import { mountPortal } from '../../support/mountPortal';
 import { conversation as conversationFixture } from '../../support/reportingFixtures';
 import { mswServer } from '../../support/setupMsw';
+import { withLayoutSizes } from '../../support/layoutSizes';
+
+withLayoutSizes();
 
 const renderApp = (path: string) => mountPortal(path, { returning: true });
 
@@ -99,53 +102,73 @@ describe('reporting pages', () => {
     expect(screen.getByRole('option', { name: 'Booked (2)' })).toBeInTheDocument();
   });
 
-  test('conversation report: the transcript tab comes from the path and shows times in seconds', async () => {
+  test('conversation page: one header, the recording beside its transcript (m:ss and SPEC §9 seconds), tabs from the URL', async () => {
+    const transcript = [
+      { position: 1, role: 'bot', text: 'Hello there', time: '0:00:00.5' },
+      { position: 2, role: 'user', text: '<b>not html</b>', time: '0:00:07' },
+      { position: 3, role: 'bot', text: 'How can I help?', time: '0:01:05.5' },
+    ];
     mswServer.use(
       accounts,
-      http.get(`${API}/api/v1/reporting/conversations/:id/transcript`, () =>
-        HttpResponse.json({ data: [{ position: 1, role: 'bot', text: 'Hello there', time: '0:01:05.5' }, { position: 2, role: 'user', text: '<b>not html</b>', time: '0:00:07' }] }),
+      http.get(`${API}/api/v1/reporting/conversations/:id/transcript`, () => HttpResponse.json({ data: transcript })),
+      http.get(`${API}/api/v1/reporting/conversations/:id/recordings`, () =>
+        HttpResponse.json({ data: [{ uuid: 'r1', label: 'Call recording', has_audio: true, duration_seconds: 70, created_at: '2026-11-20T10:05:00Z', url: `${API}/audio.wav`, audio_seconds: 70, mime_type: 'audio/wav', generated: true }] }),
       ),
-      http.get(`${API}/api/v1/reporting/conversations/:id`, () => HttpResponse.json({ data: conversation(1, 'A') })),
+      http.get(`${API}/audio.wav`, () => new HttpResponse(new Uint8Array([82, 73, 70, 70]), { headers: { 'content-type': 'audio/wav' } })),
+      http.get(`${API}/api/v1/reporting/conversations/:id/quotes`, () => HttpResponse.json({ data: [{ uuid: 'q-1', role: 'user', text: 'not html', time: '0:00:07', sentiment: 'neutral' }] })),
+      http.get(`${API}/api/v1/reporting/conversations/:id`, () => HttpResponse.json({ data: { ...conversation(1, 'A'), contact_name: 'Harper Tanaka', disposition_label: 'Booked' } })),
       ...signInHandlers(),
     );
-    renderApp('/reporting/conversations/00000000-0000-4000-8000-000000000001/transcript');
-    const transcript = await screen.findByRole('list', { name: 'Transcript' });
-    expect(within(transcript).getByText('65.50 s')).toBeInTheDocument();
-    expect(within(transcript).getByText('7.00 s')).toBeInTheDocument();
-    expect(within(transcript).getByText('<b>not html</b>')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Transcript' })).toHaveAttribute('aria-current', 'page');
+    renderApp('/reporting/conversations/00000000-0000-4000-8000-000000000001/quotes');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Call with Harper Tanaka' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByText('Disposition').nextSibling).toHaveTextContent('Booked');
+    const lines = await screen.findByRole('list', { name: 'Transcript lines' });
+    const third = within(lines).getByRole('button', { name: /How can I help/ });
+    expect(third).toHaveTextContent('1:05');
+    expect(third).toHaveTextContent('65.50 s');
+    expect(within(lines).getByText('<b>not html</b>')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Play' })).toBeInTheDocument();
+    expect(screen.getByText(/synthesises the transcript as speech/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download transcript (text)' })).toBeInTheDocument();
+    const tabs = screen.getByRole('navigation', { name: 'Report tabs' });
+    expect(within(tabs).getByRole('link', { name: 'Quotes' })).toHaveAttribute('aria-current', 'page');
+    expect(within(tabs).queryByRole('link', { name: 'Transcript' })).toBeNull();
+    expect(await screen.findByText('Quote q-1')).toBeInTheDocument();
+    expect(screen.getByText('Caller at 0:07 (7.00 s), neutral')).toBeInTheDocument();
   });
 
-  test('conversation report: a recording without audio says so; one with audio has a player', async () => {
+  test('conversation page: a recording without audio says so; the transcript still shows', async () => {
     mswServer.use(
       accounts,
       http.get(`${API}/api/v1/reporting/conversations/:id/recordings`, () =>
-        HttpResponse.json({
-          data: [
-            { uuid: 'r1', label: 'Call recording', has_audio: true, duration_seconds: 300, created_at: '2026-11-20T10:05:00Z', url: `${API}/audio.wav`, audio_seconds: 30, mime_type: 'audio/wav', generated: true },
-            { uuid: 'r2', label: 'Transfer leg', has_audio: false, duration_seconds: 60, created_at: '2026-11-20T10:05:00Z', url: null },
-          ],
-        }),
+        HttpResponse.json({ data: [{ uuid: 'r2', label: 'Transfer leg', has_audio: false, duration_seconds: 60, created_at: '2026-11-20T10:05:00Z', url: null }] }),
       ),
+      http.get(`${API}/api/v1/reporting/conversations/:id/transcript`, () => HttpResponse.json({ data: [{ position: 1, role: 'bot', text: 'Hello there', time: '0:00:01' }] })),
       http.get(`${API}/api/v1/reporting/conversations/:id`, () => HttpResponse.json({ data: conversation(1, 'A') })),
       ...signInHandlers(),
     );
     renderApp('/reporting/conversations/1/recordings');
-    expect(await screen.findByLabelText('Call recording audio')).toHaveAttribute('src', `${API}/audio.wav`);
-    expect(screen.getByText(/Generated demo audio \(30 s\)/)).toBeInTheDocument();
-    expect(screen.getByText('The audio of this recording is no longer kept.')).toBeInTheDocument();
+    expect(await screen.findByText('Transfer leg: the audio of this recording is no longer kept.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Hello there/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Play' })).toBeNull();
+    // The old tab URL opens the page on its first tab.
+    expect(within(screen.getByRole('navigation', { name: 'Report tabs' })).getByRole('link', { name: 'Details' })).toHaveAttribute('aria-current', 'page');
   });
 
-  test('a conversation the server will not show: the summary and the server’s text', async () => {
+  test('a conversation the server will not show: one alert (SPEC §8 "Record Not Found"), no player or transcript', async () => {
+    const notFound = () => HttpResponse.json({ message: 'Conversation not found.' }, { status: 404 });
     mswServer.use(
       accounts,
-      http.get(`${API}/api/v1/reporting/conversations/:id`, () => HttpResponse.json({ message: 'Conversation not found.' }, { status: 404 })),
+      http.get(`${API}/api/v1/reporting/conversations/:id/recordings`, notFound),
+      http.get(`${API}/api/v1/reporting/conversations/:id/transcript`, notFound),
+      http.get(`${API}/api/v1/reporting/conversations/:id`, notFound),
       ...signInHandlers(),
     );
     renderApp('/reporting/conversations/42');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Error Loading Record');
-    expect(alert).toHaveTextContent('Conversation not found.');
+    expect(alert).toHaveTextContent('Record Not Found');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: 'Transcript' })).toBeNull();
   });
 });

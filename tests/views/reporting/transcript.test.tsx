@@ -1,8 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { TranscriptLine } from '../../../src/api/schemas/reporting';
 import { TranscriptView } from '../../../src/views/reporting/conversation/TranscriptView';
+import { withLayoutSizes } from '../../support/layoutSizes';
 
 const time = (seconds: number) => `0:${String(Math.floor(seconds / 60)).padStart(2, '0')}:${(seconds % 60).toFixed(1).padStart(4, '0')}`;
 const lines: TranscriptLine[] = Array.from({ length: 5000 }, (_, i) => ({
@@ -12,34 +13,7 @@ const lines: TranscriptLine[] = Array.from({ length: 5000 }, (_, i) => ({
   text: i % 1000 === 7 ? `Line ${i + 1} mentions a refund` : `Line ${i + 1} says nothing special`,
 }));
 
-// jsdom has no layout: give the scroll area and the lines the sizes a browser would measure.
-const SIZES: Record<string, (this: HTMLElement) => number> = {
-  clientHeight: () => 480,
-  clientWidth: () => 640,
-  offsetHeight: () => 52,
-  offsetWidth: () => 640,
-  scrollHeight(this: HTMLElement) {
-    return parseFloat((this.firstElementChild as HTMLElement | null)?.style.height ?? '') || 0;
-  },
-};
-const originals = Object.fromEntries(Object.keys(SIZES).map((key) => [key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key) ?? Object.getOwnPropertyDescriptor(Element.prototype, key)]));
-const originalScrollTo = Element.prototype.scrollTo;
-beforeAll(() => {
-  // …and scrolling: jsdom's scrollTo does nothing; a browser moves and fires `scroll`.
-  Element.prototype.scrollTo = function scrollTo(this: Element, options?: ScrollToOptions | number) {
-    if (typeof options === 'object' && options.top !== undefined) this.scrollTop = options.top;
-    this.dispatchEvent(new Event('scroll'));
-  } as Element['scrollTo'];
-  for (const [key, get] of Object.entries(SIZES)) Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get });
-});
-afterAll(() => {
-  Element.prototype.scrollTo = originalScrollTo;
-  for (const key of Object.keys(SIZES)) {
-    const original = originals[key];
-    if (original) Object.defineProperty(HTMLElement.prototype, key, original);
-    else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[key];
-  }
-});
+withLayoutSizes();
 
 describe('transcript', () => {
   test('5,000 lines: only those in view are in the DOM; each shows m:ss and SPEC §9 seconds', () => {

@@ -1,5 +1,4 @@
 import './review.css';
-import { Link } from 'wouter';
 import type { Conversation } from '../../../api/schemas/reporting';
 import { formatPhone } from '../../../format/phone';
 import { formatTimestamp } from '../../../format/timestamp';
@@ -17,15 +16,11 @@ export function conversationTitle(c: Conversation): string {
 
 /**
  * The page's one header: who, direction and channel, when, how long, grade, disposition and
- * account, with the way back to the list as a breadcrumb above the title.
+ * account (the shell's breadcrumbs lead back to the list).
  */
-export function ConversationHeader({ conversation: c, backTo = '/reporting/conversations' }: { conversation: Conversation; backTo?: string }) {
+export function ConversationHeader({ conversation: c }: { conversation: Conversation }) {
   return (
     <header className="conversation-header">
-      <nav aria-label="Breadcrumb" className="conversation-breadcrumb">
-        <Link href={backTo}>Conversations</Link>
-        <span aria-hidden="true"> / </span>
-      </nav>
       <h1>{conversationTitle(c)}</h1>
       <dl className="conversation-facts">
         <div><dt>Direction</dt><dd>{`${c.direction === 'outbound' ? 'Outbound' : 'Inbound'} ${c.channel === 'voice' ? 'call' : 'chat'}`}</dd></div>

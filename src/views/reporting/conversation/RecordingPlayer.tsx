@@ -91,7 +91,6 @@ export function RecordingPlayer({ player, label, turns, fallbackDuration }: {
     const container = waveform.current;
     if (!audio || !element || !container || typeof URL.createObjectURL !== 'function') return;
     const url = URL.createObjectURL(audio);
-    element.src = url;
     let cancelled = false;
     let destroy = () => {};
     void Promise.all([import('wavesurfer.js'), import('wavesurfer.js/plugins/regions')])
@@ -115,11 +114,14 @@ export function RecordingPlayer({ player, label, turns, fallbackDuration }: {
         surfer.on('decode', () => {
           for (const turn of turns) regions.addRegion({ start: turn.start, end: turn.end, color: TURN_COLOURS[turn.role] ?? 'rgba(0,0,0,0.06)', drag: false, resize: false });
         });
+        // wavesurfer gives our <audio> the blob and draws its waveform.
         void surfer.loadBlob(audio).catch(() => undefined);
         destroy = () => surfer.destroy();
       })
       // The waveform is a picture: without it the buttons and the transcript still play and seek.
-      .catch(() => undefined);
+      .catch(() => {
+        if (!cancelled) element.src = url;
+      });
     return () => {
       cancelled = true;
       destroy();

@@ -161,8 +161,8 @@ export function TranscriptView({ lines, speakingIndex = -1, following = false, o
             }
           }}
         />
-        <button type="button" className="button" disabled={matches.length === 0} onClick={() => jumpToMatch(matchIndex - 1)}>Previous match</button>
-        <button type="button" className="button" disabled={matches.length === 0} onClick={() => jumpToMatch(matchIndex + 1)}>Next match</button>
+        <button type="button" className="button compact" aria-label="Previous match" title="Previous match (Shift+Enter)" disabled={matches.length === 0} onClick={() => jumpToMatch(matchIndex - 1)}>↑</button>
+        <button type="button" className="button compact" aria-label="Next match" title="Next match (Enter)" disabled={matches.length === 0} onClick={() => jumpToMatch(matchIndex + 1)}>↓</button>
         <span role="status" className="transcript-matches">
           {needle ? (matches.length ? `Match ${Math.min(matchIndex, matches.length - 1) + 1} of ${matches.length}` : 'No matches') : `${lines.length} lines`}
         </span>
