@@ -69,6 +69,9 @@ describe('live chat console in Chromium against the reference gateway', () => {
     const calls = page.getByRole('complementary', { name: 'Calls' });
     if (await calls.getByLabel('Instance ID').count()) await calls.getByLabel('Instance ID').fill('1');
     const phone = calls.getByLabel('Phone number');
+    await phone.focus();
+    await phone.blur();
+    await calls.getByText('Enter a phone number', { exact: true }).waitFor();
     await phone.fill('555123');
     await phone.blur();
     await calls.getByText('Invalid phone number').waitFor();
@@ -86,6 +89,9 @@ describe('live chat console in Chromium against the reference gateway', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
     expect(await loading.count()).toBe(0);
     await log.getByText('Call completed.').waitFor({ timeout: 15000 });
+    // A placed call reads as a call: Hang up, not End chat.
+    await page.getByRole('button', { name: 'Hang up' }).waitFor();
+    await page.getByRole('button', { name: 'Close call' }).waitFor();
     const row = e2e.server.server.db.prepare("SELECT channel, direction, status, phone_number FROM conversations WHERE phone_number = '5551234567'").all();
     expect(row).toEqual([{ channel: 'voice', direction: 'outbound', status: 'completed', phone_number: '5551234567' }]);
     expect(e2e.pageErrors).toEqual([]);

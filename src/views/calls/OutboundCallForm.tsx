@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { formatPhone } from '../../format/phone';
 import { openChat } from '../../machines/areas';
 import { callStatus, isCallablePhone, type CallSnapshot } from '../../machines/call';
@@ -39,13 +39,20 @@ export function OutboundCallForm({ instanceId: fixedInstance, phone: initialPhon
   const status = useSelector(call, selectStatus);
   const error = useSelector(call, selectError);
   const called = useSelector(call, selectCalled);
-  const instances = useTargets('instances');
+  const allInstances = useTargets('instances');
+  // Only an instance with a number can place a call.
+  const instances = useMemo(() => ({ ...allInstances, items: allInstances.items.filter((instance) => !!instance.phone_number) }), [allInstances]);
+  const streamKey = useSelector(call, (s: CallSnapshot) => s.context.output?.stream_key ?? null);
   const [instanceId, setInstanceId] = useState(fixedInstance ?? '');
   const [phone, setPhone] = useState(initialPhone);
   const [suppressHistory, setSuppressHistory] = useState(false);
   const [touched, setTouched] = useState(false);
   const ids = useId();
 
+  // The call reports on its own stream: the console shows that stream as a call (Hang up, Contact).
+  useEffect(() => {
+    if (streamKey) chat.send({ type: 'chat.markCall', streamKey });
+  }, [chat, streamKey]);
   useEffect(() => {
     if (allowed && chat.getSnapshot().matches('disconnected')) chat.send({ type: 'chat.connect' });
   }, [allowed, chat]);
@@ -81,7 +88,7 @@ export function OutboundCallForm({ instanceId: fixedInstance, phone: initialPhon
           <label className="field">
             <span>Instance</span>
             <select value={instanceId} onChange={(event) => setInstanceId(event.target.value)}>
-              {instances.items.length === 0 && <option value="">{instances.loading ? 'Loading instances…' : 'No instances'}</option>}
+              {instances.items.length === 0 && <option value="">{instances.loading ? 'Loading instances…' : 'No instance with a phone number'}</option>}
               {instances.items.map((instance) => (
                 <option key={instance.id} value={instance.id}>
                   {instance.name ?? `Instance ${instance.id}`}
@@ -106,7 +113,8 @@ export function OutboundCallForm({ instanceId: fixedInstance, phone: initialPhon
         />
       </label>
       <p id={`${ids}-phone`} className={touched && !phoneOk ? 'field-error' : 'call-phone-preview'}>
-        {phone ? formatPhone(phone) : 'Not Provided'}
+        {/* "Not Provided" is SPEC §5's display of an empty number, not a message to someone typing one. */}
+        {phone ? formatPhone(phone) : touched ? 'Enter a phone number' : 'Enter a phone number to see it formatted here.'}
       </p>
       <label className="field field-inline">
         <input type="checkbox" checked={suppressHistory} onChange={(event) => setSuppressHistory(event.target.checked)} />
