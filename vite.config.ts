@@ -32,6 +32,9 @@ export default defineConfig({
       '/reset-password': apiOnlyForNonGet,
       '/email': apiTarget,
       '/user': apiTarget,
+      // The local OpenID provider (its issuer is PORTAL_URL + /oidc) and Fortify's challenge POST.
+      '/oidc': apiTarget,
+      '/two-factor-challenge': apiOnlyForNonGet,
     },
   },
   test: {
