@@ -57,7 +57,8 @@ export function EventLog({ log, actorNames }: { log: LogEntry[]; actorNames: str
       <p role="status" className="inspector-note">
         {saved}
       </p>
-      <div className="log-scroll">
+      {/* Scrolls on its own: focusable, so keyboard users can scroll it too. */}
+      <div className="log-scroll" tabIndex={0} role="region" aria-label="Event log entries">
         <table className="event-log">
           <colgroup>
             <col className="event-log-time" />

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -140,6 +141,26 @@ describe('machine inspector in Chromium', () => {
     await alert.waitFor({ timeout: 30_000 });
     expect(await alert.textContent()).toContain('sign-in was skipped: the steps after it need a signed-in user');
     expect(e2e.pageErrors).toEqual([]);
+  });
+
+  test('axe: no serious or critical violation with the inspector open, at 1280 and 390 px', async () => {
+    const { page, url } = e2e;
+    await page.goto(url('/login'));
+    await signIn(page, 'admin@example.com');
+    await page.waitForURL('**/dashboard');
+    await page.goto(url('/dashboard?inspect'));
+    const panel = page.getByRole('dialog', { name: 'Machine inspector' });
+    await panel.locator('svg[data-engine="layered"]').waitFor();
+    await panel.getByRole('group', { name: 'Events auth accepts' }).getByRole('button', { name: 'auth.userUpdated' }).click();
+    await panel.getByRole('form', { name: /auth\.userUpdated/ }).waitFor();
+    const serious = async (where: string) =>
+      (await new AxeBuilder({ page }).analyze()).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const violations = await serious('1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    violations.push(...(await serious('390')));
+    expect(violations).toEqual([]);
   });
 
   test('the user menu opens the inspector; Escape closes it and focus returns to the menu', async () => {
