@@ -26,6 +26,8 @@ export const targetSchema = z.looseObject({
   id: idSchema,
   name: z.optional(z.nullable(z.string())),
   phone_number: z.optional(z.nullable(z.string())),
+  /** The account it belongs to: the chat list names it (tolerant: absent on backends that omit it). */
+  account_id: z.optional(z.nullable(z.catch(idSchema, null))),
 });
 export type Target = z.infer<typeof targetSchema>;
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Target } from '../../api/calls';
 import type { ChatTarget } from '../../machines/chatStream';
 import { OperationError } from '../common/OperationError';
 import { useTargets } from './useTargets';
@@ -14,8 +15,14 @@ export function NewChatForm({ connected, onOpen }: { connected: boolean; onOpen:
 
   const start = () => {
     const [kind, id] = choice.split(':');
-    if (kind === 'bot' && id) onOpen(bots.items.find((b) => b.id === id)?.name ?? `Bot ${id}`, { botId: id });
-    else if (kind === 'instance' && id) onOpen(instances.items.find((i) => i.id === id)?.name ?? `Instance ${id}`, { instanceId: id });
+    const withAccount = (item: Target | undefined, target: ChatTarget): ChatTarget => (item?.account_id != null ? { ...target, accountId: String(item.account_id) } : target);
+    if (kind === 'bot' && id) {
+      const bot = bots.items.find((b) => b.id === id);
+      onOpen(bot?.name ?? `Bot ${id}`, withAccount(bot, { botId: id }));
+    } else if (kind === 'instance' && id) {
+      const instance = instances.items.find((i) => i.id === id);
+      onOpen(instance?.name ?? `Instance ${id}`, withAccount(instance, { instanceId: id }));
+    }
     else onOpen('Demo bot', {});
   };
 

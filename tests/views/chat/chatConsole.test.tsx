@@ -237,7 +237,7 @@ describe('new chat', () => {
     const user = userEvent.setup();
     const list = (data: unknown[]) => ({ data, links: { first: null, last: null, prev: null, next: null }, meta: { current_page: 1, from: 1, last_page: 1, per_page: 100, to: data.length, total: data.length } });
     mswServer.use(
-      http.get(`${API}/api/v1/bots/`, () => HttpResponse.json(list([{ id: 3, name: 'Sales bot' }]))),
+      http.get(`${API}/api/v1/bots/`, () => HttpResponse.json(list([{ id: 3, name: 'Sales bot', account_id: 2 }]))),
       http.get(`${API}/api/v1/instances/`, () => HttpResponse.json(list([{ id: 9, name: 'Front desk', phone_number: '5551234567' }]))),
       ...signInHandlers(),
     );
@@ -253,7 +253,8 @@ describe('new chat', () => {
     await screen.findByRole('option', { name: 'Front desk' });
     await user.selectOptions(screen.getByLabelText('Chat with'), 'Sales bot');
     await user.click(screen.getByRole('button', { name: 'New chat' }));
-    expect(onOpen).toHaveBeenLastCalledWith('Sales bot', { botId: '3' });
+    // The account goes with the target, so the chat list can name it.
+    expect(onOpen).toHaveBeenLastCalledWith('Sales bot', { botId: '3', accountId: '2' });
     await user.selectOptions(screen.getByLabelText('Chat with'), 'Front desk');
     await user.click(screen.getByRole('button', { name: 'New chat' }));
     expect(onOpen).toHaveBeenLastCalledWith('Front desk', { instanceId: '9' });
