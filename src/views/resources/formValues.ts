@@ -80,16 +80,23 @@ export function validateForm(config: SectionConfig, values: FormValues, mode: 'n
       errors[field.name] = result.error.issues[0]?.message ?? 'This value is not valid.';
       continue;
     }
-    body[field.name] = toBody(field, result.data);
+    const value = toBody(field, result.data);
+    // An empty optional field: left out of a new record (the API's default applies), cleared (null) on edit.
+    if (value === EMPTY) {
+      if (mode === 'edit') body[field.name] = null;
+      continue;
+    }
+    body[field.name] = value;
   }
   Object.assign(errors, config.refine?.(body, mode) ?? {});
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, body };
 }
 
+const EMPTY = Symbol('empty optional field');
+
 function toBody(field: Field, value: unknown): unknown {
-  if (field.type === 'select' && field.choicesFrom) return value === '' ? null : /^\d+$/.test(String(value)) ? Number(value) : value;
-  if ((field.type === 'text' || field.type === 'textarea' || field.type === 'url' || field.type === 'email' || field.type === 'color') && value === '' && !field.required) return null;
-  if (field.type === 'number') return value ?? null;
+  if (field.type !== 'checkbox' && field.type !== 'criteria' && field.type !== 'steps' && !field.required && (value === '' || value === null || value === undefined)) return EMPTY;
+  if (field.type === 'select' && field.choicesFrom) return /^\d+$/.test(String(value)) ? Number(value) : value;
   if (field.type === 'criteria') {
     return String(value)
       .split('\n')

@@ -56,8 +56,29 @@ describe('generic form page', () => {
     await user.type(await screen.findByRole('textbox', { name: /^Label/ }), 'Callback requested');
     await user.click(screen.getByRole('button', { name: 'Create disposition' }));
     await waitFor(() => expect(here()).toBe('/dispositions/100'));
-    expect(rows[0]).toMatchObject({ label: 'Callback requested', description: null });
+    expect(rows[0]).toMatchObject({ label: 'Callback requested' });
+    expect(rows[0]).not.toHaveProperty('description');
     expect(await screen.findByRole('heading', { level: 1, name: 'Callback requested' })).toBeInTheDocument();
+  });
+
+  test('a new record leaves out every untouched optional field (no "" for a select, no null), so the API’s defaults apply', async () => {
+    const rows: Array<Record<string, unknown>> = [];
+    const { here } = await renderPortal('/feedback/new', { handlers: crudHandlers('feedback', rows) });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /^Rating/ }), '4');
+    await user.click(screen.getByRole('button', { name: 'Create feedback' }));
+    await waitFor(() => expect(here()).toBe('/feedback/100'));
+    expect(rows[0]).toEqual({ id: 100, account_id: 1, rating: 4 });
+  });
+
+  test('edit sends a cleared optional field as null (Laravel `nullable`), never as ""', async () => {
+    const rows = [llm(5, 'GPT prod')];
+    const { here } = await renderPortal('/llms/5/edit', { handlers: crudHandlers('llms', rows) });
+    const user = userEvent.setup();
+    await user.clear(await screen.findByRole('textbox', { name: 'Temperature' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(here()).toBe('/llms/5'));
+    expect(rows[0]).toMatchObject({ name: 'GPT prod', temperature: null, base_url: null, max_tokens: 1024 });
   });
 
   test('edit loads the record, PATCHes the change and returns to the record', async () => {
