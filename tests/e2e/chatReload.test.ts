@@ -126,4 +126,22 @@ describe('three chats through a reload, by keyboard alone', () => {
     expect(violations).toEqual([]);
     expect(e2e.pageErrors).toEqual([]);
   });
+
+  test('on a touch phone the shortcuts are not offered, and the chat list is a drawer', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(e2e.url('/login'));
+    await signIn(page, 'admin@example.com');
+    await page.waitForURL('**/dashboard');
+    await page.goto(e2e.url('/chat'));
+    await page.getByRole('status').filter({ hasText: 'Chat gateway:' }).getByText('Connected', { exact: true }).waitFor();
+    expect(await page.evaluate(() => matchMedia('(hover: none) and (pointer: coarse)').matches)).toBe(true);
+    expect(await page.getByRole('button', { name: /Keyboard shortcuts/ }).isVisible()).toBe(false);
+    const drawer = page.getByRole('button', { name: 'Chats (0)' });
+    await drawer.tap();
+    await page.getByRole('button', { name: 'New chat' }).tap();
+    await page.getByRole('button', { name: 'Chats (1)' }).waitFor();
+    expect(await page.getByRole('listbox', { name: 'Open chats' }).isVisible()).toBe(false);
+    await context.close();
+  });
 });
