@@ -1,8 +1,21 @@
+import './filters/filters.css';
 import type { ListMeta } from '../../api/envelope';
 
-/** Page links of a list whose page number lives in the URL. */
-export function Pagination({ meta, onPage, label }: { meta: ListMeta; onPage: (page: number) => void; label: string }) {
-  if (meta.last_page <= 1) return null;
+export const ROWS_PER_PAGE = [15, 25, 50, 100] as const;
+
+/** Page links and rows per page of a list whose page and page size live in the URL. */
+export function Pagination({ meta, onPage, onShow, label }: { meta: ListMeta; onPage: (page: number) => void; onShow?: (show: number) => void; label: string }) {
+  const rows = onShow && (
+    <div className="field rows-per-page">
+      <label htmlFor={`${label}-show`.replace(/\s+/g, '-')}>Rows per page</label>
+      <select id={`${label}-show`.replace(/\s+/g, '-')} value={meta.per_page} onChange={(e) => onShow(Number(e.target.value))}>
+        {[...new Set([...ROWS_PER_PAGE, meta.per_page])].sort((a, b) => a - b).map((n) => (
+          <option key={n} value={n}>{n}</option>
+        ))}
+      </select>
+    </div>
+  );
+  if (meta.last_page <= 1) return rows ? <nav aria-label={label}>{rows}</nav> : null;
   const pages = Array.from({ length: meta.last_page }, (_, i) => i + 1).filter((p) => p === 1 || p === meta.last_page || Math.abs(p - meta.current_page) <= 2);
   return (
     <nav aria-label={label}>
@@ -26,6 +39,7 @@ export function Pagination({ meta, onPage, label }: { meta: ListMeta; onPage: (p
         </li>
       </ul>
       <p>{`Showing ${meta.from ?? 0}–${meta.to ?? 0} of ${meta.total}`}</p>
+      {rows}
     </nav>
   );
 }

@@ -65,7 +65,7 @@ describe('reporting pages', () => {
     await waitFor(() => expect(globalCalls).toHaveLength(1));
     await waitFor(() => expect(panel).toHaveTextContent('$12.50'));
     mswServer.events.removeAllListeners();
-  });
+  }, 20_000);
 
   test('conversations: the URL drives the query; applying a grade filter changes the URL and the request', async () => {
     const requests: URL[] = [];
@@ -87,8 +87,10 @@ describe('reporting pages', () => {
     expect(screen.getAllByText('$1,234.50')).toHaveLength(2);
 
     const user = userEvent.setup();
-    await user.click(screen.getByRole('checkbox', { name: 'Grade F' }));
-    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    // Filters apply as they change (no Apply button): a grade chosen in the searchable multi-select.
+    expect(screen.queryByRole('button', { name: 'Apply filters' })).toBeNull();
+    await user.type(screen.getByRole('combobox', { name: 'Grades' }), 'f');
+    await user.keyboard('{Enter}');
     await waitFor(() => {
       const [path, query] = (location.history?.at(-1) ?? '').split('?');
       expect(path).toBe('/reporting/conversations');
@@ -98,9 +100,16 @@ describe('reporting pages', () => {
     });
     await screen.findByText('1 conversations');
     expect(requests.at(-1)?.searchParams.getAll('grades[]')).toEqual(['F']);
-    expect(screen.getByRole('checkbox', { name: 'Grade F' })).toBeChecked();
-    expect(screen.getByRole('option', { name: 'Booked (2)' })).toBeInTheDocument();
-  });
+    expect(within(screen.getByRole('list', { name: 'Chosen grades' })).getByText('Grade F')).toBeInTheDocument();
+    // Dispositions: a searchable multi-select; the list's URL follows.
+    await user.type(screen.getByRole('combobox', { name: 'Dispositions' }), 'boo');
+    await user.click(screen.getByRole('option', { name: /Booked/ }));
+    await waitFor(() => expect(new URLSearchParams((location.history?.at(-1) ?? '').split('?')[1]).getAll('disposition')).toEqual(['3']));
+    await waitFor(() => expect(requests.at(-1)?.searchParams.getAll('dispositions[]')).toEqual(['3']));
+    // Rows per page is the URL's `show`.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '50');
+    await waitFor(() => expect(requests.at(-1)?.searchParams.get('show')).toBe('50'));
+  }, 20_000);
 
   test('conversation page: one header, the recording beside its transcript (m:ss and SPEC §9 seconds), tabs from the URL', async () => {
     const transcript = [

@@ -56,7 +56,7 @@ export function MultiSelectChips({ label, options, selected, onChange, placehold
   };
 
   return (
-    <div className="multi-select">
+    <div className="field multi-select">
       <label id={`${id}-label`} htmlFor={`${id}-input`}>{label}</label>
       <div className="multi-select-box" onClick={() => input.current?.focus()}>
         {selected.length > 0 && (

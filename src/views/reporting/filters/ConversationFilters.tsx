@@ -1,0 +1,80 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { GRADES, type DispositionCount } from '../../../api/schemas/reporting';
+import { EARLIEST_DATE, LATEST_DATE } from '../../../format/dateBounds';
+import { debounce } from '../../../format/debounce';
+import { conversationQueryFromUrl } from '../conversationQuery';
+import { MultiSelectChips } from './MultiSelectChips';
+
+export type FilterChanges = Record<string, string | readonly string[] | undefined>;
+
+const GRADE_OPTIONS = GRADES.map((g) => ({ value: g, label: `Grade ${g}` }));
+
+/**
+ * The conversations list's filters, applied as they change (like the resource lists: no Apply
+ * button): the search after a 300 ms pause (SPEC §9), everything else at once. The URL holds them.
+ */
+export function ConversationFilters({ params, dispositions, onChange }: {
+  params: URLSearchParams;
+  dispositions: readonly DispositionCount[];
+  onChange: (changes: FilterChanges) => void;
+}) {
+  const query = conversationQueryFromUrl(params);
+  const [text, setText] = useState(query.search ?? '');
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  const pushSearch = useMemo(() => debounce((value: string) => latest.current({ search: value.trim() || undefined, page: undefined })), []);
+  useEffect(() => () => pushSearch.cancel(), [pushSearch]);
+  // Back/forward or "Clear filters" change the URL: the box follows it.
+  useEffect(() => setText((typed) => (typed.trim() === (query.search ?? '') ? typed : (query.search ?? ''))), [query.search]);
+
+  const set = (changes: FilterChanges) => onChange({ ...changes, page: undefined });
+  const dispositionOptions = dispositions
+    .filter((d): d is DispositionCount & { id: string | number } => d.id !== null)
+    .map((d) => ({ value: String(d.id), label: d.label ?? `Disposition ${d.id}`, detail: `${d.conversations} conversations` }));
+
+  return (
+    <form className="report-filters" aria-label="Conversation filters" role="search" onSubmit={(e) => { e.preventDefault(); pushSearch.flush(); }}>
+      <div className="field">
+        <label htmlFor="conversations-search">Search</label>
+        <input
+          id="conversations-search"
+          type="search"
+          value={text}
+          maxLength={200}
+          placeholder="uuid, phone, name, summary"
+          onChange={(e) => {
+            setText(e.target.value);
+            pushSearch(e.target.value);
+          }}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="conversations-from">From</label>
+        <input id="conversations-from" type="date" value={query.from ?? ''} min={EARLIEST_DATE} max={query.to || LATEST_DATE} onChange={(e) => set({ from: e.target.value || undefined })} />
+      </div>
+      <div className="field">
+        <label htmlFor="conversations-to">To</label>
+        <input id="conversations-to" type="date" value={query.to ?? ''} min={query.from || EARLIEST_DATE} max={LATEST_DATE} onChange={(e) => set({ to: e.target.value || undefined })} />
+      </div>
+      <MultiSelectChips label="Grades" options={GRADE_OPTIONS} selected={query.grades ?? []} onChange={(values) => set({ grade: values })} placeholder="Any grade" />
+      <MultiSelectChips label="Dispositions" options={dispositionOptions} selected={query.dispositions ?? []} onChange={(values) => set({ disposition: values })} placeholder="Any disposition" />
+      <div className="field">
+        <label htmlFor="conversations-channel">Channel</label>
+        <select id="conversations-channel" value={query.filter?.channel ?? ''} onChange={(e) => set({ channel: e.target.value || undefined })}>
+          <option value="">Any</option>
+          <option value="voice">Voice</option>
+          <option value="chat">Chat</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="conversations-status">Status</label>
+        <select id="conversations-status" value={query.filter?.status ?? ''} onChange={(e) => set({ status: e.target.value || undefined })}>
+          <option value="">Any</option>
+          <option value="active">Active</option>
+          <option value="completed">Completed</option>
+          <option value="failed">Failed</option>
+        </select>
+      </div>
+    </form>
+  );
+}
