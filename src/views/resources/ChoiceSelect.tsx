@@ -3,6 +3,7 @@ import { useEffect, useId } from 'react';
 import type { ResourceKey } from '../../api/resources';
 import type { ResourceSnapshot } from '../../machines/resource';
 import { sectionByKey } from '../../sections';
+import { NumericInput } from '../common/NumericInput';
 import { useCan } from '../PortalContext';
 import type { Choice } from './sectionConfig';
 import { SECTION_CONFIGS } from './sectionConfigs';
@@ -41,7 +42,7 @@ export function ChoiceSelect({ label, value, onChange, choices, choicesFrom, emp
     return (
       <div className="field">
         <label htmlFor={id}>{label} (id)</label>
-        <input id={id} name={name} inputMode="numeric" value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={described} />
+        <NumericInput id={id} name={name} value={value} onValueChange={onChange} aria-invalid={error ? true : undefined} aria-describedby={described} />
         {error && <p id={errorId} className="field-error">{error}</p>}
       </div>
     );

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
-import { blockNonIntegerKeys } from '../../format/numericInput';
 import { activeTab, type RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
+import { NumericInput } from '../common/NumericInput';
 import { OperationError } from '../common/OperationError';
 import { RecordLoadError } from './RecordLoadError';
 import { useCan, useNavigate } from '../PortalContext';
@@ -52,13 +52,13 @@ function FieldInput({ field, value, error, onChange }: { field: Field; value: st
       </label>
       {multiline ? (
         <textarea {...common} rows={field.type === 'textarea' ? 4 : 6} onChange={(e) => onChange(e.target.value)} />
+      ) : field.type === 'number' ? (
+        <NumericInput {...common} decimal={field.decimal} onValueChange={onChange} />
       ) : (
         <input
           {...common}
-          type={field.type === 'number' ? 'text' : field.type === 'color' ? 'text' : field.type}
-          inputMode={field.type === 'number' ? (field.decimal ? 'decimal' : 'numeric') : undefined}
+          type={field.type === 'color' ? 'text' : field.type}
           autoComplete={field.type === 'password' ? 'new-password' : undefined}
-          onKeyDown={field.type === 'number' && !field.decimal ? blockNonIntegerKeys : undefined}
           onChange={(e) => onChange(e.target.value)}
         />
       )}
