@@ -152,39 +152,55 @@ function recordFinder(db: Database, accountId: number) {
   };
 }
 
+/** Lets other requests run (I/O callbacks come before setImmediate). */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Agents whose shared records (instructions, LLM, tools) are found or created per transaction. */
+const SHARED_RECORDS_CHUNK = 20;
+
 /**
  * Rebuilds an exported bot in `accountId`: a new bot and new agents; instructions, LLMs and
  * tools identical to ones the account already has are reused, so re-importing does not pile up
  * copies of them. Returns the new bot's id.
+ *
+ * Two phases keep every event-loop block short: the reusable records are found or created a
+ * chunk of agents at a time with other requests served in between (a failure later leaves at
+ * most reusable records behind), then the bot, its agents and their links are written in one
+ * transaction, all or nothing.
  */
-export function importBot(db: Database, accountId: number, file: BotExport): number {
+export async function importBot(db: Database, accountId: number, file: BotExport, pause: () => Promise<void> = yieldToOthers): Promise<number> {
+  const findOrCreate = recordFinder(db, accountId);
+  const shared: { instructionId: number | null; llmId: number | null; toolIds: number[] }[] = [];
+  for (let first = 0; first < file.agents.length; first += SHARED_RECORDS_CHUNK) {
+    db.transaction(() => {
+      for (const agent of file.agents.slice(first, first + SHARED_RECORDS_CHUNK)) {
+        shared.push({
+          instructionId: agent.instructions ? findOrCreate('agent_instructions', agent.instructions) : null,
+          llmId: agent.llm ? findOrCreate('llms', { temperature: 0.7, max_tokens: 1024, base_url: null, ...agent.llm }) : null,
+          toolIds: (agent.tools ?? []).map((tool) =>
+            findOrCreate('tools', { name: tool.name, description: tool.description ?? null, kind: tool.kind, parameters: JSON.stringify(tool.parameters ?? {}) }),
+          ),
+        });
+      }
+    })();
+    await pause();
+  }
   return db.transaction(() => {
-    const findOrCreate = recordFinder(db, accountId);
     const linkTool = db.prepare('INSERT OR IGNORE INTO agent_tools (agent_id, tool_id) VALUES (?, ?)');
     const linkAgent = db.prepare('INSERT INTO bot_agents (bot_id, agent_id, position) VALUES (?, ?, ?)');
     const botId = insertRow(db, botResource, { account_id: accountId, ...file.bot });
     for (const [position, agent] of file.agents.entries()) {
-      const instructionId = agent.instructions ? findOrCreate('agent_instructions', agent.instructions) : null;
-      const llmId = agent.llm
-        ? findOrCreate('llms', { temperature: 0.7, max_tokens: 1024, base_url: null, ...agent.llm })
-        : null;
+      const { instructionId, llmId, toolIds } = shared[position]!;
       const agentId = insertRow(db, agentResource, {
         account_id: accountId, name: agent.name, description: agent.description ?? null, llm_id: llmId, agent_instruction_id: instructionId,
       });
-      for (const tool of agent.tools ?? []) {
-        const toolId = findOrCreate('tools', {
-          name: tool.name, description: tool.description ?? null, kind: tool.kind, parameters: JSON.stringify(tool.parameters ?? {}),
-        });
-        linkTool.run(agentId, toolId);
-      }
+      for (const toolId of toolIds) linkTool.run(agentId, toolId);
       // The bot is new: positions are the file's order.
       linkAgent.run(botId, agentId, position);
     }
     return botId;
   })();
 }
-
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const importFailed = (reason: string) => fieldError('file', reason);
 const tooLarge = () => new HttpError(413, `The import file may be at most ${IMPORT_LIMITS.bytes / 1024 / 1024} MB.`);
@@ -293,7 +309,7 @@ export const botTransferRoutes: RouterFactory = (ctx) => {
     const file = validateExport(payload);
     assertMayCreateLinked(req, file);
     await yieldToOthers();
-    const botId = importBot(ctx.db, targetAccountId(req, ctx.db, botResource.model), file);
+    const botId = await importBot(ctx.db, targetAccountId(req, ctx.db, botResource.model), file);
     sendRecord(res, recordById(ctx.db, botResource, botId), 201);
   });
 
