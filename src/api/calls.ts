@@ -27,7 +27,7 @@ export const targetSchema = z.looseObject({
   name: z.optional(z.nullable(z.string())),
   phone_number: z.optional(z.nullable(z.string())),
   /** The account it belongs to: the chat list names it (tolerant: absent on backends that omit it). */
-  account_id: z.optional(z.nullable(z.catch(idSchema, null))),
+  account_id: z.optional(z.unknown()),
 });
 export type Target = z.infer<typeof targetSchema>;
 

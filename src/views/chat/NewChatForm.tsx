@@ -15,7 +15,10 @@ export function NewChatForm({ connected, onOpen }: { connected: boolean; onOpen:
 
   const start = () => {
     const [kind, id] = choice.split(':');
-    const withAccount = (item: Target | undefined, target: ChatTarget): ChatTarget => (item?.account_id != null ? { ...target, accountId: String(item.account_id) } : target);
+    const withAccount = (item: Target | undefined, target: ChatTarget): ChatTarget => {
+      const account = item?.account_id;
+      return typeof account === 'string' || typeof account === 'number' ? { ...target, accountId: String(account) } : target;
+    };
     if (kind === 'bot' && id) {
       const bot = bots.items.find((b) => b.id === id);
       onOpen(bot?.name ?? `Bot ${id}`, withAccount(bot, { botId: id }));
