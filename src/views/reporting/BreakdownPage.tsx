@@ -9,7 +9,8 @@ import { statisticsOperation } from '../../machines/statistics';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { useNavigate } from '../PortalContext';
-import { BarChart } from './BarChart';
+import { BarChart } from './charts/BarChart';
+import { TimeSeriesChart } from './charts/TimeSeriesChart';
 import { DateRangeForm } from './DateRangeForm';
 import { rangeFrom, withParams } from './dateRange';
 import { ExportStatus } from './ExportStatus';
@@ -43,6 +44,16 @@ export function BreakdownPage({ entity }: { entity: StatisticsEntity }) {
   useEffect(load, [statistics, kind, id, from, to, accountId]);
 
   const go = (changes: Record<string, string | undefined>) => navigate.go(withParams(path, params, changes), true);
+  // SPEC §4 reset: the breakdown empties and comes back for the default range (not left blank).
+  const resetFiltersAndFigures = () => {
+    statistics.send({ type: 'statistics.reset', kinds: [kind] });
+    if (from || to) go({ from: undefined, to: undefined });
+    else load();
+  };
+  // Drilldowns: a figure opens the Conversations page filtered to this role or instance and range.
+  const owner = entity === 'roles' ? 'role_id' : 'instance_id';
+  const conversationsOf = (changes: Record<string, string | undefined>) => withParams('/reporting/conversations', new URLSearchParams(), { from, to, [owner]: id, ...changes });
+  const follow = (href: string | undefined) => href && navigate.go(href);
   const data = breakdown.output;
   const shown = data && (entity === 'roles' ? data.role : data.instance);
 
@@ -61,8 +72,8 @@ export function BreakdownPage({ entity }: { entity: StatisticsEntity }) {
           </select>
         </div>
         <DateRangeForm key={`${from}-${to}`} from={from} to={to} onApply={(range) => go(range)} />
-        <button type="button" className="button" onClick={() => statistics.send({ type: 'statistics.reset', kinds: [kind] })}>
-          Clear breakdown
+        <button type="button" className="button" onClick={resetFiltersAndFigures}>
+          Reset filters and figures
         </button>
         {id && (
           <button type="button" className="button" onClick={() => statistics.send({ type: 'statistics.export', kind: kind, id, query: { from, to } })}>
@@ -88,22 +99,34 @@ export function BreakdownPage({ entity }: { entity: StatisticsEntity }) {
             <div className="stat"><dt>Cost</dt><dd>{formatMoney(data.totals.cost)}</dd></div>
             <div className="stat"><dt>Average grade</dt><dd><Grade grade={data.totals.average_grade} /></dd></div>
           </dl>
-          {data.totals.grades && (
-            <BarChart title="Conversations by grade" valueLabel="Conversations" format={formatNumber} data={GRADES.map((g) => ({ label: g, value: data.totals.grades![g] }))} />
-          )}
-          <BarChart title="Conversations per day" valueLabel="Conversations" format={formatNumber} data={data.timeseries.map((p) => ({ label: p.date.slice(5), value: p.conversations }))} />
-          <h3>By disposition</h3>
-          <table className="report-table">
-            <thead><tr><th scope="col">Disposition</th><th scope="col" className="num">Conversations</th></tr></thead>
-            <tbody>
-              {data.dispositions.map((d) => (
-                <tr key={d.id ?? 'none'}>
-                  <th scope="row">{d.label ?? 'No disposition'}</th>
-                  <td className="num">{formatNumber(d.conversations)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <div className="chart-row">
+            {data.totals.grades && (
+              <BarChart
+                title="Conversations by grade"
+                valueLabel="Conversations"
+                labelHeader="Grade"
+                format={formatNumber}
+                data={GRADES.map((g) => ({ label: g, value: data.totals.grades![g], href: conversationsOf({ grade: g }) }))}
+                onSelect={(d) => follow(d.href)}
+              />
+            )}
+            <BarChart
+              title="Conversations by disposition"
+              orientation="horizontal"
+              valueLabel="Conversations"
+              labelHeader="Disposition"
+              format={formatNumber}
+              data={data.dispositions.map((d) => ({ label: d.label ?? 'No disposition', value: d.conversations, ...(d.id !== null ? { href: conversationsOf({ disposition: String(d.id) }) } : {}) }))}
+              onSelect={(d) => follow(d.href)}
+            />
+          </div>
+          <TimeSeriesChart
+            title="Conversations per day"
+            valueLabel="Conversations"
+            format={formatNumber}
+            points={data.timeseries.map((p) => ({ date: p.date, value: p.conversations }))}
+            onSelect={(p) => follow(conversationsOf({ from: p.date, to: p.date }))}
+          />
           <h3>By channel</h3>
           <ul>
             {data.channels.map((c) => (

@@ -7,7 +7,8 @@ import { listOperation } from '../../machines/conversationReportList';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { useNavigate } from '../PortalContext';
-import { BarChart } from './BarChart';
+import { BarChart } from './charts/BarChart';
+import { useRevealResults } from './useRevealResults';
 import { ConversationsTable } from './ConversationsTable';
 import { withParams } from './dateRange';
 import { Pagination } from './Pagination';
@@ -36,6 +37,7 @@ export default function ByDispositionPage() {
   }, [conversations, accountId, key, page]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const rows = counts.output ?? [];
+  const resultsHeading = useRevealResults(key, list.output !== undefined && !list.loading);
   const label = (d: DispositionCount) => d.label ?? (d.id === null ? 'No disposition' : `Disposition ${d.id}`);
   return (
     <section className="page">
@@ -45,7 +47,15 @@ export default function ByDispositionPage() {
       {counts.loading && !counts.output && <LoadingState label="Loading dispositions…" />}
       {counts.output && (
         <>
-          <BarChart title="Conversations per disposition" valueLabel="Conversations" format={formatNumber} data={rows.map((d) => ({ label: label(d), value: d.conversations }))} />
+          <BarChart
+            title="Conversations per disposition"
+            orientation="horizontal"
+            valueLabel="Conversations"
+            labelHeader="Disposition"
+            format={formatNumber}
+            data={rows.map((d) => ({ label: label(d), value: d.conversations, ...(d.id !== null ? { href: withParams(PATH, new URLSearchParams(), { disposition: String(d.id) }) } : {}) }))}
+            onSelect={(d) => d.href && navigate.go(d.href)}
+          />
           <table className="report-table">
             <thead><tr><th scope="col">Disposition</th><th scope="col" className="num">Conversations</th></tr></thead>
             <tbody>
@@ -64,12 +74,12 @@ export default function ByDispositionPage() {
       )}
       {chosen.length > 0 && (
         <section className="panel" aria-labelledby="disposition-list-title">
-          <h2 id="disposition-list-title">{`Conversations with ${rows.filter((d) => d.id !== null && chosen.includes(d.id)).map(label).join(', ') || 'the chosen dispositions'}`}</h2>
+          <h2 id="disposition-list-title" ref={resultsHeading} tabIndex={-1}>{`Conversations with ${rows.filter((d) => d.id !== null && chosen.includes(d.id)).map(label).join(', ') || 'the chosen dispositions'}`}</h2>
           <OperationError error={list.error} />
           {list.loading && !list.output && <LoadingState label="Loading conversations…" />}
           {list.output && (
             <div aria-busy={list.loading}>
-              <ConversationsTable rows={list.output.data} caption="Conversations with the chosen dispositions" />
+              <ConversationsTable rows={list.output.data} labelledBy="disposition-list-title" />
               <Pagination meta={list.output.meta} label="Conversation pages" onPage={(p) => navigate.go(withParams(PATH, params, { page: String(p) }), true)} />
             </div>
           )}

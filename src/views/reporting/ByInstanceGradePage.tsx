@@ -13,6 +13,7 @@ import { Pagination } from './Pagination';
 import { ReportingNav } from './ReportingNav';
 import { useAccountId, useOperation, useReporting, useSearchParams } from './useReporting';
 import { useNavigate } from '../PortalContext';
+import { useRevealResults } from './useRevealResults';
 
 const PATH = '/reporting/conversations-by-instance-grade';
 
@@ -48,6 +49,7 @@ export default function ByInstanceGradePage() {
     );
   };
   const chosen = instances.output?.data.find((i) => i.id === instance);
+  const resultsHeading = useRevealResults(grade ? `${grade}|${instance}` : '', list.output !== undefined && !list.loading);
 
   return (
     <section className="page">
@@ -75,12 +77,12 @@ export default function ByInstanceGradePage() {
       {instances.output && instances.output.data.length === 0 && <p>No instance exists yet, so only the totals across all conversations are shown.</p>}
       {grade && (
         <section className="panel" aria-labelledby="grade-list-title">
-          <h2 id="grade-list-title">{`Grade ${grade} conversations${chosen ? ` on ${chosen.name}` : ''}`}</h2>
+          <h2 id="grade-list-title" ref={resultsHeading} tabIndex={-1}>{`Grade ${grade} conversations${chosen ? ` on ${chosen.name}` : ''}`}</h2>
           <OperationError error={list.error} />
           {list.loading && !list.output && <LoadingState label="Loading conversations…" />}
           {list.output && (
             <div aria-busy={list.loading}>
-              <ConversationsTable rows={list.output.data} caption={`Grade ${grade} conversations`} />
+              <ConversationsTable rows={list.output.data} labelledBy="grade-list-title" />
               <Pagination meta={list.output.meta} label="Conversation pages" onPage={(p) => navigate.go(withParams(PATH, params, { page: String(p) }), true)} />
             </div>
           )}

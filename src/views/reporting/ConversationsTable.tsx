@@ -9,7 +9,7 @@ import { Grade } from './Grade';
 type SortKey = 'started_at' | 'duration_seconds' | 'cost' | 'letter_grade';
 
 /** Conversations as a table; each row opens the report. Sorting is offered only when `sort` is given. */
-export function ConversationsTable({ rows, caption, sort, onSort }: { rows: readonly Conversation[]; caption: string; sort?: string; onSort?: (key: SortKey) => void }) {
+export function ConversationsTable({ rows, caption, labelledBy, sort, onSort }: { rows: readonly Conversation[]; caption?: string; labelledBy?: string; sort?: string; onSort?: (key: SortKey) => void }) {
   const header = (key: SortKey, label: string, numeric = false) => {
     const direction = sort === key ? 'ascending' : sort === `-${key}` ? 'descending' : 'none';
     return (
@@ -24,8 +24,9 @@ export function ConversationsTable({ rows, caption, sort, onSort }: { rows: read
   };
   return (
     <div className="report-table-wrap">
-      <table className="report-table">
-        <caption className="visually-hidden">{caption}</caption>
+      {/* Named by its section's heading when it has one, so the name is not read twice. */}
+      <table className="report-table" aria-labelledby={labelledBy}>
+        {caption && !labelledBy && <caption className="visually-hidden">{caption}</caption>}
         <thead>
           <tr>
             {header('started_at', 'Started')}

@@ -124,12 +124,15 @@ describe('role and instance breakdowns', () => {
     expect(stat('Cost')).toHaveTextContent('$1,234.50');
     expect(stat('Average grade')).toHaveTextContent('B');
 
-    expect(screen.getByRole('img', { name: 'Conversations per day: 2 bars from 11-19 to 11-20; highest 4 (11-19).' })).toBeInTheDocument();
-    expect(within(chartTable('Conversations per day')).getByRole('row', { name: '11-20 3' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Conversations per day: 2 days from 2026-11-19 to 2026-11-20; highest 4 (2026-11-19).' })).toBeInTheDocument();
+    expect(within(chartTable('Conversations per day')).getByRole('row', { name: '2026-11-20 3' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Conversations by grade: 5 bars from A to F; highest 3 (A).' })).toBeInTheDocument();
     expect(within(chartTable('Conversations by grade')).getByRole('row', { name: 'F 1' })).toBeInTheDocument();
-    expect(screen.getByRole('row', { name: 'Booked 2' })).toBeInTheDocument();
-    expect(screen.getByRole('row', { name: 'No disposition 5' })).toBeInTheDocument();
+    expect(within(chartTable('Conversations by disposition')).getByRole('row', { name: 'Booked 2' })).toBeInTheDocument();
+    expect(within(chartTable('Conversations by disposition')).getByRole('row', { name: 'No disposition 5' })).toBeInTheDocument();
+    // Drilldowns open the Conversations page filtered to this role, range and figure.
+    const gradeF = new URLSearchParams(within(within(chartTable('Conversations by grade')).getByRole('row', { name: 'F 1' })).getByRole('link').getAttribute('href')!.split('?')[1]);
+    expect(Object.fromEntries(gradeF)).toEqual({ from: '2026-11-01', to: '2026-11-20', role_id: '2', grade: 'F' });
     const channel = screen.getByRole('link', { name: 'voice: 7 conversations' });
     expect(new URLSearchParams(channel.getAttribute('href')!.split('?')[1]).get('role_id')).toBe('2');
 
@@ -174,7 +177,7 @@ describe('role and instance breakdowns', () => {
     expect(await screen.findByRole('heading', { name: 'Main line', level: 2 })).toBeInTheDocument();
     expect(breakdowns.last()?.pathname).toBe('/api/v1/reporting/instances/5');
     expect(screen.getByText('Cost', { selector: 'dt' }).nextElementSibling).toHaveTextContent('$1,234.50');
-    expect(within(chartTable('Conversations per day')).getByRole('row', { name: '11-19 4' })).toBeInTheDocument();
+    expect(within(chartTable('Conversations per day')).getByRole('row', { name: '2026-11-19 4' })).toBeInTheDocument();
     const channel = screen.getByRole('link', { name: 'voice: 7 conversations' });
     expect(new URLSearchParams(channel.getAttribute('href')!.split('?')[1]).get('instance_id')).toBe('5');
   });
@@ -219,6 +222,10 @@ describe('conversations by instance grade and by disposition', () => {
     await userEvent.setup().click(within(matrix).getByRole('link', { name: '2 grade B conversations' }));
     const panel = await screen.findByRole('region', { name: 'Grade B conversations on Main line' });
     await waitFor(() => expect(within(panel).getAllByText('$1,234.50')).toHaveLength(2));
+    // The results were revealed: focus is on their heading, and the name is not repeated by the table.
+    await waitFor(() => expect(within(panel).getByRole('heading', { name: 'Grade B conversations on Main line' })).toHaveFocus());
+    expect(within(panel).getByRole('table', { name: 'Grade B conversations on Main line' })).toBeInTheDocument();
+    expect(screen.getAllByText('Grade B conversations on Main line')).toHaveLength(1);
     expect(byGrade.last()?.searchParams.getAll('letter_grade[]')).toEqual(['B']);
     expect(byGrade.last()?.searchParams.get('filter[instance_id]')).toBe('5');
     expect(within(matrix).getByRole('link', { name: '2 grade B conversations' })).toHaveAttribute('aria-current', 'true');
@@ -245,12 +252,14 @@ describe('conversations by instance grade and by disposition', () => {
     expect(await screen.findByRole('img', { name: 'Conversations per disposition: 3 bars from Booked to No disposition; highest 1,234 (Booked).' })).toBeInTheDocument();
     expect(within(chartTable('Conversations per disposition')).getByRole('row', { name: 'Booked 1,234' })).toBeInTheDocument();
     expect(within(chartTable('Conversations per disposition')).getByRole('row', { name: 'No disposition 5' })).toBeInTheDocument();
+    expect(within(chartTable('Conversations per disposition')).getByRole('link', { name: '1,234' })).toHaveAttribute('href', '/reporting/conversations-by-disposition?disposition=3');
     expect(screen.queryByRole('link', { name: 'No disposition' })).not.toBeInTheDocument();
     expect(byDisposition.urls).toHaveLength(0);
 
     await userEvent.setup().click(screen.getByRole('link', { name: 'Callback' }));
     const panel = await screen.findByRole('region', { name: 'Conversations with Callback' });
     expect(await within(panel).findByText('$1,234.50')).toBeInTheDocument();
+    await waitFor(() => expect(within(panel).getByRole('heading', { name: 'Conversations with Callback' })).toHaveFocus());
     expect(byDisposition.last()?.searchParams.getAll('ids[]')).toEqual(['4']);
     expect(byDisposition.last()?.searchParams.get('page')).toBe('1');
     expect(screen.getByRole('link', { name: 'Callback' })).toHaveAttribute('aria-current', 'true');
