@@ -12,6 +12,8 @@ export type SsoSettings = NonNullable<RuntimeConfig['sso']>;
 export interface SsoTokens {
   idToken: string;
   accessToken: string;
+  /** The `?redirect=` the sign-in started with, back from the OIDC state (checked again at landing). */
+  redirect?: string | null;
 }
 
 /** Why the provider could not be used or its answer was refused: the text /login shows. */
@@ -46,9 +48,9 @@ async function userManager(settings: SsoSettings) {
 }
 
 /** Sends the browser to the provider's sign-in page (resolves only if navigation fails to start). */
-export async function startSsoSignIn(settings: SsoSettings): Promise<void> {
+export async function startSsoSignIn(settings: SsoSettings, redirect: string | null = null): Promise<void> {
   try {
-    await (await userManager(settings)).signinRedirect();
+    await (await userManager(settings)).signinRedirect({ state: { redirect } });
   } catch {
     throw new SsoReturnError('The identity provider could not be reached. Please try again later.', 'failed');
   }
@@ -64,7 +66,8 @@ export async function completeSsoSignIn(settings: SsoSettings, url: string): Pro
   try {
     const user = await (await userManager(settings)).signinRedirectCallback(url);
     if (!user.id_token || !user.access_token) throw new SsoReturnError('The identity provider sent no identity token.', 'failed');
-    return { idToken: user.id_token, accessToken: user.access_token };
+    const redirect = (user.state as { redirect?: unknown } | undefined)?.redirect;
+    return { idToken: user.id_token, accessToken: user.access_token, redirect: typeof redirect === 'string' ? redirect : null };
   } catch (error) {
     if (error instanceof SsoReturnError) throw error;
     if (error instanceof ErrorResponse && error.error === 'access_denied') {

@@ -3,6 +3,7 @@ import type { Credentials, TwoFactorAnswer } from '../api/auth';
 import { ApiError } from '../api/errors';
 import { UNVERIFIED_MESSAGE } from '../api/http';
 import type { Permissions } from '../api/schemas/permissions';
+import type { SsoTokens } from '../api/sso';
 import type { User } from '../api/schemas/user';
 import { ACTOR_IDS } from './actorIds';
 import { applyThemeColor, readGuestFlag, storeGuestFlag } from './effects';
@@ -18,10 +19,6 @@ export const TWO_FACTOR_FAILED = 'Two-Factor Authentication Failed';
 /** Where the second factor is asked for (a public route). */
 export const TWO_FACTOR_PATH = '/two-factor-challenge';
 
-interface SsoTokens {
-  idToken: string;
-  accessToken: string;
-}
 
 export interface AuthContext {
   user: User | null;
@@ -73,7 +70,7 @@ export const authMachine = setup({
     signIn: fromPromise<{ twoFactor: boolean }, Credentials>(async () => ({ twoFactor: false })),
     submitTwoFactor: fromPromise<void, TwoFactorAnswer>(async () => {}),
     /** Sends the browser to the identity provider (it only settles if that fails). */
-    startSso: fromPromise<void, void>(async () => {
+    startSso: fromPromise<void, { redirect: string | null }>(async () => {
       throw new Error('startSso not provided');
     }),
     completeSso: fromPromise<SsoTokens, { url: string }>(async () => {
@@ -122,6 +119,12 @@ export const authMachine = setup({
       const location: string = navigation.getSnapshot().context.location;
       const query = location.includes('?') ? location.slice(location.indexOf('?')) : '';
       enqueue.sendTo(navigation, goTo(`${TWO_FACTOR_PATH}${query}`));
+    }),
+    /** Back from the provider: /login?redirect= again, so landing goes where the user was going. */
+    restoreRedirect: enqueueActions(({ event, system, enqueue }) => {
+      const redirect = (event as { output?: SsoTokens }).output?.redirect;
+      const navigation = system.get(ACTOR_IDS.navigation);
+      if (redirect && navigation) enqueue.sendTo(navigation, goTo(`/login?redirect=${encodeURIComponent(redirect)}`));
     }),
     rememberEndSession: assign({
       endSessionHint: ({ event }) => (event as { output?: { endSessionHint?: string | null } }).output?.endSessionHint ?? null,
@@ -211,6 +214,10 @@ export const authMachine = setup({
       entry: assign({ error: null, notice: null, endSessionHint: null }),
       invoke: {
         src: 'startSso',
+        input: ({ self }) => {
+          const location: string = self.system.get(ACTOR_IDS.navigation)?.getSnapshot().context.location ?? '/login';
+          return { redirect: new URLSearchParams(location.split('?')[1] ?? '').get('redirect') };
+        },
         onError: { target: 'signedOut', actions: assign({ error: ({ event }) => failureOf(event.error, SSO_FAILED) }) },
       },
     },
@@ -220,7 +227,7 @@ export const authMachine = setup({
       invoke: {
         src: 'completeSso',
         input: ({ event }) => ({ url: (event as Extract<AuthEvent, { type: 'auth.ssoReturn' }>).url }),
-        onDone: 'exchangingToken',
+        onDone: { target: 'exchangingToken', actions: 'restoreRedirect' },
         onError: { target: 'signedOut', actions: assign({ error: ({ event }) => failureOf(event.error, SSO_FAILED) }) },
       },
     },

@@ -22,7 +22,7 @@ export function createAuthBranchActors(deps: { authApi: AuthApi; sso: SsoSetting
     }),
     submitTwoFactor: fromPromise<void, TwoFactorAnswer>(({ input, signal }) => authApi.twoFactorChallenge(input, signal)),
     // The SSO calls (and oidc-client-ts behind them) load only when SSO is used: not on /login's first paint.
-    startSso: fromPromise<void, void>(async () => (await import('../api/sso')).startSsoSignIn(ssoSettings())),
+    startSso: fromPromise<void, { redirect: string | null }>(async ({ input }) => (await import('../api/sso')).startSsoSignIn(ssoSettings(), input.redirect)),
     completeSso: fromPromise<SsoTokens, { url: string }>(async ({ input }) => (await import('../api/sso')).completeSsoSignIn(ssoSettings(), input.url)),
     endProviderSession: fromPromise<void, { idToken: string }>(async ({ input }) =>
       (await import('../api/sso')).startSsoSignOut(ssoSettings(), input.idToken),

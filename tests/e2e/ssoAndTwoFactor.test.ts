@@ -64,6 +64,15 @@ describe('single sign-on through the local OpenID provider (authorization code +
     expect(e2e.pageErrors).toEqual([]);
   });
 
+  test('the page asked for before SSO (?redirect=) is where the sign-in lands', async () => {
+    const { page, url } = e2e;
+    await page.goto(url('/roles'));
+    await page.waitForURL('**/login?redirect=%2Froles');
+    await signInAtProvider(page, 'sso@example.com');
+    await page.waitForURL((u) => u.pathname === '/roles');
+    expect(e2e.pageErrors).toEqual([]);
+  });
+
   test('Cancel on the provider page lands on /login with a clear message', async () => {
     const { page, url } = e2e;
     await page.goto(url('/login'));
