@@ -18,6 +18,7 @@ import { OperationError } from '../common/OperationError';
 import { ExportStatus } from './ExportStatus';
 import { ConversationHeader } from './conversation/ConversationHeader';
 import { ConversationReview } from './conversation/ConversationReview';
+import { useReportTabAccess } from './reportTabAccess';
 import { useAccountId, useOperation, useReporting } from './useReporting';
 
 /** The tabs under the player and transcript (SPEC §2: the tab is the URL's last segment). */
@@ -164,7 +165,11 @@ export default function ConversationPage({ params }: RouteViewProps) {
   const { report, player } = useReporting();
   const id = params.ConversationId ?? '';
   const tabParam = params.tab;
-  const tab: ReportTab | null = tabParam === undefined ? 'overview' : isReportTab(tabParam) ? tabParam : null;
+  const asked: ReportTab | null = tabParam === undefined ? 'overview' : isReportTab(tabParam) ? tabParam : null;
+  const mayOpen = useReportTabAccess();
+  const forbiddenTab = asked !== null && !mayOpen(asked);
+  // A tab the user's permissions do not include is never requested: the details load instead.
+  const tab: ReportTab | null = forbiddenTab ? 'overview' : asked;
   const accountId = useAccountId();
   const record = useOperation<Conversation>(reportOperation(report, 'conversation'));
   const recordings = useOperation<Recording[]>(reportOperation(report, 'recordings'));
@@ -210,7 +215,7 @@ export default function ConversationPage({ params }: RouteViewProps) {
 
       <nav className="report-tabs" aria-label="Report tabs">
         <ul>
-          {PAGE_TABS.map((t) => (
+          {PAGE_TABS.filter(mayOpen).map((t) => (
             <li key={t}>
               <Link href={t === 'overview' ? base : `${base}/${t}`} aria-current={t === active ? 'page' : undefined}>{TAB_LABELS[t]}</Link>
             </li>
@@ -218,6 +223,7 @@ export default function ConversationPage({ params }: RouteViewProps) {
         </ul>
       </nav>
       {tab === null && <p role="alert">{`There is no “${tabParam}” tab. Choose one of the tabs above.`}</p>}
+      {forbiddenTab && <p role="alert">{`You do not have access to the “${tabParam}” tab.`}</p>}
       {active && (
         <section aria-labelledby="tab-title" className="panel">
           <h2 id="tab-title">{TAB_LABELS[active]}</h2>

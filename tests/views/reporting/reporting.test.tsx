@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
-import { API, signInHandlers } from '../../support/apiFixtures';
+import { API, permissionsFor, signInHandlers } from '../../support/apiFixtures';
 import { mountPortal } from '../../support/mountPortal';
 import { conversation as conversationFixture } from '../../support/reportingFixtures';
 import { mswServer } from '../../support/setupMsw';
@@ -179,5 +179,25 @@ describe('reporting pages', () => {
     expect(alert).toHaveTextContent('Record Not Found');
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(screen.queryByRole('region', { name: 'Transcript' })).toBeNull();
+  });
+
+  test('usage-summary and data tabs are gated by UsageSummaries and Call-Data read', async () => {
+    const asked: string[] = [];
+    mswServer.events.on('request:start', ({ request }) => asked.push(new URL(request.url).pathname));
+    mswServer.use(
+      accounts,
+      http.get(`${API}/api/v1/reporting/conversations/:id/recordings`, () => HttpResponse.json({ data: [] })),
+      http.get(`${API}/api/v1/reporting/conversations/:id/transcript`, () => HttpResponse.json({ data: [] })),
+      http.get(`${API}/api/v1/reporting/conversations/:id`, () => HttpResponse.json({ data: conversation(1, 'A') })),
+      ...signInHandlers({ permissions: permissionsFor(['Reporting', 'Recordings', 'Transcripts']) }),
+    );
+    renderApp('/reporting/conversations/1/usage-summary');
+    expect(await screen.findByText('You do not have access to the “usage-summary” tab.')).toBeInTheDocument();
+    const tabs = screen.getByRole('navigation', { name: 'Report tabs' });
+    expect(within(tabs).getByRole('link', { name: 'Log' })).toBeInTheDocument();
+    for (const name of ['Usage summary', 'Data']) expect(within(tabs).queryByRole('link', { name })).not.toBeInTheDocument();
+    await waitFor(() => expect(asked).toContain('/api/v1/reporting/conversations/1'));
+    expect(asked.filter((p) => p.endsWith('/usage-summary') || p.endsWith('/data'))).toEqual([]);
+    mswServer.events.removeAllListeners();
   });
 });
