@@ -1,4 +1,6 @@
+import type { Http } from './api/http';
 import type { PermissionAction } from './api/schemas/permissions';
+import type { SystemRoot } from './machines/spawn';
 import type { Section } from './sections';
 import type { LazyView } from './views/lazyView';
 
@@ -16,6 +18,26 @@ export interface RouteDef {
   crumbs: string[];
   title: string;
   section?: Section;
+  /** Render-as-you-fetch: the page's first call, started with the route (not by the view's effect). */
+  data?: RouteData;
+}
+
+/** What a route's data loader may use: the system, the transport and the account filter. */
+export interface RouteDataOwner {
+  root: SystemRoot;
+  http: Http;
+  accountFilter: { getSnapshot(): { context: { accountId: string | null } } };
+}
+
+export interface RouteDataModule {
+  startRouteData(owner: RouteDataOwner, route: RouteDef, params: Record<string, string | undefined>, search: string): void;
+}
+
+/** A list route starts its browse from the URL's query; a record route its read. */
+export interface RouteData {
+  kind: 'list' | 'record';
+  /** The loader's code (a small lazy chunk, requested beside the view's). */
+  load: () => Promise<RouteDataModule>;
 }
 
 /** What every route view receives. */

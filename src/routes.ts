@@ -1,6 +1,6 @@
 import type { PermissionAction } from './api/schemas/permissions';
 import { CHAT_SECTION, REPORTING_SECTION, RESOURCE_SECTIONS, SETTINGS_SECTION, type Section } from './sections';
-import type { Access, RouteDef } from './route';
+import type { Access, RouteData, RouteDef } from './route';
 import { lazyView } from './views/lazyView';
 
 /**
@@ -47,6 +47,11 @@ const view = {
   vendorInstructions: lazyView(() => import('./views/vendors/ContactInstructionsPage')),
 };
 
+/** Render-as-you-fetch loaders (route.ts): small chunks requested beside the view's. */
+const resourceData = () => import('./views/resources/routeData');
+const listData: RouteData = { kind: 'list', load: resourceData };
+const recordData: RouteData = { kind: 'record', load: resourceData };
+
 function guarded(section: Section, action: PermissionAction): RouteDef['permission'] {
   return section.model ? { model: section.model, action } : undefined;
 }
@@ -55,7 +60,7 @@ function guarded(section: Section, action: PermissionAction): RouteDef['permissi
 function resourceRoutes(section: Section): RouteDef[] {
   const base = `/${section.key}`;
   const id = `:${section.idParam}`;
-  const page = (path: string, pageView: RouteDef['view'], action: PermissionAction, crumbs: string[], title: string): RouteDef => ({
+  const page = (path: string, pageView: RouteDef['view'], action: PermissionAction, crumbs: string[], title: string, data?: RouteData): RouteDef => ({
     path,
     view: pageView,
     access: 'protected',
@@ -63,15 +68,16 @@ function resourceRoutes(section: Section): RouteDef[] {
     crumbs,
     title,
     section,
+    ...(data ? { data } : {}),
   });
   const routes = [
-    page(base, view.resourceList, 'browse', [section.label], section.label),
+    page(base, view.resourceList, 'browse', [section.label], section.label, listData),
     page(`${base}/new`, view.resourceForm, 'add', [section.label, 'New'], `New — ${section.label}`),
-    page(`${base}/${id}/edit`, view.resourceForm, 'edit', [section.label, 'Edit'], `Edit — ${section.label}`),
+    page(`${base}/${id}/edit`, view.resourceForm, 'edit', [section.label, 'Edit'], `Edit — ${section.label}`, recordData),
   ];
-  if (section.editTabs) routes.push(page(`${base}/${id}/edit/:tab`, view.resourceForm, 'edit', [section.label, 'Edit'], `Edit — ${section.label}`));
-  routes.push(page(`${base}/${id}`, view.resourceDetail, 'read', [section.label], section.label));
-  if (section.tabs) routes.push(page(`${base}/${id}/:tab`, view.resourceDetail, 'read', [section.label], section.label));
+  if (section.editTabs) routes.push(page(`${base}/${id}/edit/:tab`, view.resourceForm, 'edit', [section.label, 'Edit'], `Edit — ${section.label}`, recordData));
+  routes.push(page(`${base}/${id}`, view.resourceDetail, 'read', [section.label], section.label, recordData));
+  if (section.tabs) routes.push(page(`${base}/${id}/:tab`, view.resourceDetail, 'read', [section.label], section.label, recordData));
   return routes;
 }
 

@@ -1,9 +1,10 @@
 import { Suspense, useEffect, useMemo } from 'react';
-import { Redirect, matchRoute, useLocation, useRouter, useSearch } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { landingPath } from '../machines/landing';
 import { can } from '../machines/permissions';
 import type { RouteDef } from '../route';
-import { NOT_FOUND_ROUTE, ROUTES, VENDOR_PAGE, isOtherVendorPath } from '../routes';
+import { VENDOR_PAGE, isOtherVendorPath } from '../routes';
+import { matchLocation } from '../routeMatch';
 import { LoadingState } from './common/LoadingState';
 import { lazyView, useViewReady } from './lazyView';
 import { RouteErrorBoundary } from './errors/RouteErrorBoundary';
@@ -16,6 +17,11 @@ type Params = Record<string, string | undefined>;
 // The signed-in frame and the forbidden page are not needed to sign in: they load after it.
 const AppShell = lazyView(() => import('./shell/AppShell').then((m) => ({ default: m.AppShell })));
 const ForbiddenPage = lazyView(() => import('./errors/ForbiddenPage'));
+
+/** Boot: a protected first screen needs the signed-in frame too; request it with the page's code. */
+export function warmShell(location: string): void {
+  if (matchLocation(location.split('?')[0] || '/').route.access === 'protected') AppShell.warm().catch(() => {});
+}
 
 function RouteView({ route, params }: { route: RouteDef; params: Params }) {
   const View = route.view;
@@ -87,27 +93,12 @@ function RouteScreen({ route, params }: { route: RouteDef; params: Params }) {
 /** The first route of the table that matches the location (the table's order decides). */
 function useMatchedRoute(): { route: RouteDef; params: Params } {
   const [location] = useLocation();
-  const { parser } = useRouter();
-  return useMemo(() => {
-    for (const route of ROUTES) {
-      const [matches, params] = matchRoute(parser, route.path, location);
-      if (matches) return { route, params: (params ?? {}) as Params };
-    }
-    return { route: NOT_FOUND_ROUTE, params: {} };
-  }, [parser, location]);
+  return useMemo(() => matchLocation(location), [location]);
 }
 
 export function App() {
   const [location] = useLocation();
   const { route, params } = useMatchedRoute();
-  // The first screen's code loads while the session is being restored, not after it.
-  useEffect(() => {
-    const failed = () => {}; // a chunk that fails is reported when its view renders
-    route.view.warm().catch(failed);
-    if (route.access === 'protected') AppShell.warm().catch(failed);
-    // Only the screen the portal opened on.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   // One element, no per-route key: the signed-in shell (menu, account filter) stays mounted
   // while only the page inside it changes.
   return (

@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
 import { debounce } from '../../format/debounce';
+import { sendUnlessPrefetched } from '../../machines/prefetch';
 import type { ResourceSnapshot } from '../../machines/resource';
 import type { RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
@@ -50,7 +51,8 @@ export default function ListPage({ route }: RouteViewProps) {
     const sameScope = before?.accountId === accountId;
     if (sameScope && isNextPageOf(state, before?.state ?? null) && links?.next) resource.send({ type: 'resource.paginate', url: links.next, query: listQuery(state) });
     else if (sameScope && isPreviousPageOf(state, before?.state ?? null) && links?.prev) resource.send({ type: 'resource.paginate', url: links.prev, query: listQuery(state) });
-    else resource.send({ type: 'resource.browse', query: listQuery(state) });
+    // The route may have started this very call already (render-as-you-fetch): it answers.
+    else sendUnlessPrefetched(resource, { type: 'resource.browse', query: listQuery(state) }, accountId);
   }, [resource, state, accountId]);
 
   // Search: typed text is local; the URL follows 300 ms after the last key (SPEC §9).

@@ -1,8 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
+import { sendUnlessPrefetched } from '../../machines/prefetch';
 import type { ResourceSnapshot } from '../../machines/resource';
 import type { RouteViewProps } from '../../route';
+import { usePortal } from '../PortalContext';
 import { useOperation, useResource } from './useResource';
 
 const selectRecord = (s: ResourceSnapshot) => s.context.record;
@@ -17,9 +19,11 @@ export function useRecord(key: ResourceKey, id: string): { record: ResourceRecor
   const resource = useResource(key);
   const record = useSelector(resource, selectRecord);
   const read = useOperation(resource, 'read');
+  const { accountFilter } = usePortal();
   useEffect(() => {
-    if (id) resource.send({ type: 'resource.read', id });
-  }, [resource, id]);
+    // The route may have started this read already (render-as-you-fetch): it answers.
+    if (id) sendUnlessPrefetched(resource, { type: 'resource.read', id }, accountFilter.getSnapshot().context.accountId);
+  }, [resource, id, accountFilter]);
   const current = record && String(record.id) === id ? record : null;
   return { record: current, loading: read.loading, error: read.status === 3 ? read.error : null, reload: () => resource.send({ type: 'resource.read', id }) };
 }

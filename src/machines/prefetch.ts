@@ -1,0 +1,37 @@
+
+/**
+ * Render-as-you-fetch: a route's first call is sent when the route starts (session restored, or
+ * a page whose code is still loading), before its view exists. The view then sends the same event
+ * on mount; that one event is answered by the call already in flight instead of a second request
+ * that would abort it. Only the first equal event within FRESH_MS is absorbed: any later one (a
+ * retry, a revisit) is a real request again.
+ */
+const FRESH_MS = 10_000;
+
+interface Pending {
+  key: string;
+  at: number;
+}
+
+/** Anything that takes events: an actor. */
+interface Receiver<E> {
+  send(event: E): void;
+}
+
+const pending = new WeakMap<object, Pending>();
+
+const keyOf = (event: { type: string }, scope: unknown) => JSON.stringify([event, scope ?? null]);
+
+/** Sends the route's first event now and remembers it for the view. `scope`: what else decides the answer (the account filter). */
+export function prefetch<E extends { type: string }>(actor: Receiver<E>, event: E, scope?: unknown): void {
+  actor.send(event);
+  pending.set(actor, { key: keyOf(event, scope), at: Date.now() });
+}
+
+/** The view's send: skipped once when the same event (in the same scope) was just prefetched. */
+export function sendUnlessPrefetched<E extends { type: string }>(actor: Receiver<E>, event: E, scope?: unknown): void {
+  const last = pending.get(actor);
+  pending.delete(actor);
+  if (last && last.key === keyOf(event, scope) && Date.now() - last.at < FRESH_MS) return;
+  actor.send(event);
+}

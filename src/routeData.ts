@@ -1,0 +1,57 @@
+import type { AuthActor } from './machines/auth';
+import type { NavigationActor } from './machines/navigation';
+import { can } from './machines/permissions';
+import type { RouteDataOwner } from './route';
+import { matchLocation } from './routeMatch';
+
+const pathOf = (location: string) => location.split('?')[0] || '/';
+const searchOf = (location: string) => location.split('?').slice(1).join('?');
+
+/** Boot: the current route's code (view and data loader) is requested before anything waits for it. */
+export function warmRoute(location: string): void {
+  const { route } = matchLocation(pathOf(location));
+  const ignore = () => {}; // a chunk that fails is reported when its view renders
+  route.view.warm().catch(ignore);
+  route.data?.load().catch(ignore);
+}
+
+/**
+ * Render-as-you-fetch (router loaders' habit): the route table knows each page's first call, so it
+ * starts when the session is restored or signed in, and when the location moves to a page whose
+ * code is still loading, in parallel with that code instead of after the view's first effect.
+ * Permissions still gate it: a route the user may not open never sends its call.
+ */
+export function startRouteDataWith(owner: RouteDataOwner & { auth: AuthActor; navigation: NavigationActor }): () => void {
+  let startedFor: string | null = null; // the route + params the last call was started for
+  const start = (onlyUnloadedViews: boolean) => {
+    const auth = owner.auth.getSnapshot();
+    if (!auth.matches('signedIn')) {
+      startedFor = null;
+      return;
+    }
+    const location = owner.navigation.getSnapshot().context.location;
+    const { route, params } = matchLocation(pathOf(location));
+    const key = `${route.path} ${JSON.stringify(params)}`;
+    if (!route.data || key === startedFor) return;
+    startedFor = key;
+    // A loaded view mounts in this same turn and sends its own call.
+    if (onlyUnloadedViews && route.view.isLoaded()) return;
+    if (route.permission && !can(auth.context.permissions, route.permission.model, route.permission.action)) return;
+    route.data
+      .load()
+      .then((module) => module.startRouteData(owner, route, params, searchOf(location)))
+      .catch(() => {}); // the view sends its own call and shows any failure
+  };
+  let wasSignedIn = owner.auth.getSnapshot().matches('signedIn');
+  const onAuth = owner.auth.subscribe((snapshot) => {
+    const signedIn = snapshot.matches('signedIn');
+    if (signedIn && !wasSignedIn) start(false);
+    if (!signedIn) startedFor = null;
+    wasSignedIn = signedIn;
+  });
+  const onNavigation = owner.navigation.subscribe(() => start(true));
+  return () => {
+    onAuth.unsubscribe();
+    onNavigation.unsubscribe();
+  };
+}

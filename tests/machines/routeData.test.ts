@@ -1,0 +1,109 @@
+import { http, HttpResponse, delay } from 'msw';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { waitFor } from 'xstate';
+import { openResource } from '../../src/machines/areas';
+import { prefetch, sendUnlessPrefetched } from '../../src/machines/prefetch';
+import { resourceOperation } from '../../src/machines/resource';
+import { startRouteDataWith } from '../../src/routeData';
+import { API, permissionsFor, signInHandlers } from '../support/apiFixtures';
+import { startTestPortal } from '../support/portal';
+import { bot, listBody } from '../support/resourceFixtures';
+import { mswServer } from '../support/setupMsw';
+
+// A returning visitor: the browser's guest flag says "not guest", so the session is restored.
+beforeEach(() => {
+  const store = new Map<string, string>([['isGuest', 'isNotGuest']]);
+  vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+/** Every request to the bots list, with its query, as the server saw it. */
+function botsListRequests() {
+  const seen: string[] = [];
+  mswServer.use(
+    http.get(`${API}/api/v1/bots/`, async ({ request }) => {
+      seen.push(new URL(request.url).search);
+      await delay(20);
+      return HttpResponse.json(listBody([bot(1), bot(2)]));
+    }),
+  );
+  return seen;
+}
+
+test('a restored session at a list route starts that list call itself, with the URL query, before any view exists', async () => {
+  mswServer.use(...signInHandlers());
+  const seen = botsListRequests();
+  const { portal } = startTestPortal('/bots?search=ava&sort=-name');
+  startRouteDataWith(portal);
+  await waitFor(portal.auth, (s) => s.matches('signedIn'));
+  const browse = resourceOperation(openResource(portal, 'bots'), 'browse');
+  await waitFor(browse, (s) => s.matches('success'));
+  expect(seen).toHaveLength(1);
+  expect(new URLSearchParams(seen[0]).get('search')).toBe('ava');
+  expect(new URLSearchParams(seen[0]).get('sort')).toBe('-name');
+});
+
+test('the view’s own first send is answered by the call in flight: one request, not two', async () => {
+  mswServer.use(...signInHandlers());
+  const seen = botsListRequests();
+  const { portal } = startTestPortal('/bots');
+  startRouteDataWith(portal);
+  await waitFor(portal.auth, (s) => s.matches('signedIn'));
+  const resource = openResource(portal, 'bots');
+  await waitFor(resourceOperation(resource, 'browse'), (s) => s.matches('loading') || s.matches('success'));
+  // What ListPage sends on mount for `/bots` (the section's default sort, page 1).
+  const { listQuery, parseListState } = await import('../../src/views/resources/listState');
+  const { SECTION_CONFIGS } = await import('../../src/views/resources/sectionConfigs');
+  sendUnlessPrefetched(resource, { type: 'resource.browse', query: listQuery(parseListState('', SECTION_CONFIGS.bots.defaultSort)) }, null);
+  await waitFor(resourceOperation(resource, 'browse'), (s) => s.matches('success'));
+  expect(seen).toHaveLength(1);
+  // A later equal send (a retry, a revisit) is a real request again.
+  sendUnlessPrefetched(resource, { type: 'resource.browse', query: listQuery(parseListState('', SECTION_CONFIGS.bots.defaultSort)) }, null);
+  await waitFor(resourceOperation(resource, 'browse'), (s) => s.matches('success'));
+  await vi.waitFor(() => expect(seen).toHaveLength(2));
+});
+
+test('a record route starts its read; a route the user may not browse sends nothing', async () => {
+  const reads: string[] = [];
+  mswServer.use(
+    ...signInHandlers({ permissions: permissionsFor(['Contacts']) }),
+    // Permitted one section, the user lands there: its list is started, not the bots.
+    http.get(`${API}/api/v1/contacts/`, () => HttpResponse.json(listBody([]))),
+    http.get(`${API}/api/v1/bots/:id`, ({ params }) => {
+      reads.push(String(params.id));
+      return HttpResponse.json({ data: bot(Number(params.id)) });
+    }),
+  );
+  const seen = botsListRequests();
+  const { portal } = startTestPortal('/bots/7');
+  startRouteDataWith(portal);
+  await waitFor(portal.auth, (s) => s.matches('signedIn'));
+  await delay(50);
+  expect(reads).toEqual([]);
+  expect(seen).toEqual([]);
+
+  mswServer.resetHandlers();
+  mswServer.use(
+    ...signInHandlers(),
+    http.get(`${API}/api/v1/bots/:id`, ({ params }) => {
+      reads.push(String(params.id));
+      return HttpResponse.json({ data: bot(Number(params.id)) });
+    }),
+  );
+  const second = startTestPortal('/bots/7');
+  startRouteDataWith(second.portal);
+  await waitFor(second.portal.auth, (s) => s.matches('signedIn'));
+  await waitFor(resourceOperation(openResource(second.portal, 'bots'), 'read'), (s) => s.matches('success'));
+  expect(reads).toEqual(['7']);
+});
+
+test('prefetch absorbs only an equal event in the same account scope', () => {
+  const sent: unknown[] = [];
+  const actor = { send: (event: unknown) => void sent.push(event) };
+  prefetch(actor, { type: 'resource.read', id: '1' }, 'account-1');
+  sendUnlessPrefetched(actor, { type: 'resource.read', id: '1' }, 'account-2');
+  expect(sent).toHaveLength(2);
+  prefetch(actor, { type: 'resource.read', id: '1' }, null);
+  sendUnlessPrefetched(actor, { type: 'resource.read', id: '2' }, null);
+  expect(sent).toHaveLength(4);
+});
