@@ -1,5 +1,5 @@
 import type { Database } from './connection';
-import { BUMP_VERSION, REBUILD_ROLLUPS, REBUILD_SEARCH } from './migrations/reportingScale';
+import { BUMP_VERSION, REBUILD_MONTHLY_ROLLUPS, REBUILD_ROLLUPS, REBUILD_SEARCH } from './migrations/reportingScale';
 
 /**
  * `npm run seed:scale -- <count>`: grows the conversations table to `count` rows by copying
@@ -128,6 +128,7 @@ function suspendDerived(db: Database): () => void {
   return () => {
     for (const object of objects) if (object.type === 'index') db.exec(object.sql);
     if (exists(db, 'conversation_rollups')) db.exec(REBUILD_ROLLUPS);
+    if (exists(db, 'conversation_rollups_monthly')) db.exec(REBUILD_MONTHLY_ROLLUPS);
     if (exists(db, 'conversations_search')) db.exec(REBUILD_SEARCH);
     if (exists(db, 'reporting_versions')) db.exec(BUMP_VERSION);
     for (const object of objects) if (object.type === 'trigger') db.exec(object.sql);

@@ -125,6 +125,9 @@ describe('reporting at scale: rollups, totals, cursors, search and exports agree
       FROM conversations GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6`;
     const rollups = db().prepare('SELECT * FROM conversation_rollups ORDER BY day, account_id, role_id, instance_id, disposition_id, channel').all();
     expect(rollups).toEqual(db().prepare(sql).all());
+    const monthly = db().prepare('SELECT * FROM conversation_rollups_monthly ORDER BY month, account_id, role_id, instance_id, disposition_id, channel').all();
+    const byMonth = db().prepare(sql.replace('substr(started_at, 1, 10) AS day', 'substr(started_at, 1, 7) AS month')).all();
+    expect(monthly).toEqual(byMonth);
   });
 
   test('global, range, role, breakdown and time-series statistics equal the recount', async () => {
@@ -138,6 +141,16 @@ describe('reporting at scale: rollups, totals, cursors, search and exports agree
     const rangeWhere = 'started_at >= ? AND started_at < ?';
     const { data: ranged } = await json(admin, `/api/v1/reporting/global?from=${from}&to=${to}`);
     expect(ranged).toMatchObject(recount(rangeWhere, [from, '2026-10-16']));
+
+    // Whole months come from the monthly rollup, ragged ends from the daily one: every shape of range.
+    for (const [start, end] of [['2026-07-01', '2026-08-31'], ['2026-07-15', '2026-07-20'], ['2026-06-30', '2026-09-01'], ['2026-08-02', ''], ['', '2026-08-30']] as const) {
+      const query = `from=${start}&to=${end}`;
+      const { data: figures } = await json(admin, `/api/v1/reporting/global?${query}`);
+      const conditions = [start && `started_at >= '${start}'`, end && `substr(started_at, 1, 10) <= '${end}'`].filter(Boolean).join(' AND ') || '1 = 1';
+      expect(figures, query).toMatchObject(recount(conditions));
+      const list = await json(admin, `/api/v1/reporting/conversations?${query}&filter[channel]=voice`);
+      expect(list.meta.total, query).toBe(count(`SELECT COUNT(*) AS n FROM conversations WHERE ${conditions} AND channel = 'voice'`));
+    }
 
     const roles = await json(admin, `/api/v1/reporting/roles?show=100&from=${from}&to=${to}`);
     expect(roles.meta.total).toBe(count('SELECT COUNT(*) AS n FROM roles'));

@@ -1,5 +1,5 @@
 import type { Migration } from '../migrations';
-import { reportingScaleMigration } from './reportingScale';
+import { reportingMonthlyMigration, reportingScaleMigration } from './reportingScale';
 
 export const reportingMigrations: readonly Migration[] = [
   {
@@ -121,4 +121,5 @@ export const reportingMigrations: readonly Migration[] = [
     `,
   },
   reportingScaleMigration,
+  reportingMonthlyMigration,
 ];

@@ -11,12 +11,17 @@ import type { Migration } from '../migrations';
 /** The rollup key. NULL links are stored as 0 because a primary key treats NULLs as distinct. */
 const KEY = ['day', 'account_id', 'role_id', 'instance_id', 'disposition_id', 'channel'] as const;
 
-/** One conversation's contribution to its rollup row, signed: +1 adds `row`, -1 takes it away. */
-function applyRow(row: 'NEW' | 'OLD', sign: 1 | -1): string {
+/**
+ * One conversation's contribution to its rollup row, signed: +1 adds `row`, -1 takes it away.
+ * `table`/`period`: the daily rollup (period `day`, 10 characters of started_at) or the monthly
+ * one (reporting-004: `month`, 7 characters); the defaults give reporting-003's shipped SQL.
+ */
+function applyRow(row: 'NEW' | 'OLD', sign: 1 | -1, table = 'conversation_rollups', period: 'day' | 'month' = 'day'): string {
   const s = sign === 1 ? '' : '-';
+  const KEY = [period, 'account_id', 'role_id', 'instance_id', 'disposition_id', 'channel'];
   const grade = (letter: string) => `${s}(${row}.letter_grade IS '${letter}')`;
   const key = [
-    `substr(${row}.started_at, 1, 10)`,
+    `substr(${row}.started_at, 1, ${period === 'day' ? 10 : 7})`,
     `${row}.account_id`,
     `COALESCE(${row}.role_id, 0)`,
     `COALESCE(${row}.instance_id, 0)`,
@@ -34,14 +39,14 @@ function applyRow(row: 'NEW' | 'OLD', sign: 1 | -1): string {
   ];
   const sums = ['conversations', 'active', 'duration_seconds', 'cost_micros', 'grade_a', 'grade_b', 'grade_c', 'grade_d', 'grade_f'];
   const upsert = `
-    INSERT INTO conversation_rollups (${[...KEY, ...sums].join(', ')})
+    INSERT INTO ${table} (${[...KEY, ...sums].join(', ')})
     VALUES (${values.join(', ')})
     ON CONFLICT (${KEY.join(', ')}) DO UPDATE SET ${sums.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')};`;
   if (sign === 1) return upsert;
   // A key whose last conversation went away leaves no empty row behind.
   const match = KEY.map((column, i) => `${column} = ${key[i]}`).join(' AND ');
   return `${upsert}
-    DELETE FROM conversation_rollups WHERE ${match} AND conversations = 0;`;
+    DELETE FROM ${table} WHERE ${match} AND conversations = 0;`;
 }
 
 /**
@@ -145,5 +150,53 @@ export const reportingScaleMigration: Migration = {
     -- Conversations that exist before this migration.
     ${REBUILD_SEARCH}
     ${REBUILD_ROLLUPS}
+  `,
+};
+
+const MONTHLY = 'conversation_rollups_monthly';
+const SUM_COLUMNS = 'conversations, active, duration_seconds, cost_micros, grade_a, grade_b, grade_c, grade_d, grade_f';
+
+/** Recomputes the monthly rollup from the daily one (backfill and bulk loads). Shipped: never edit. */
+export const REBUILD_MONTHLY_ROLLUPS = `
+    DELETE FROM ${MONTHLY};
+    INSERT INTO ${MONTHLY} (month, account_id, role_id, instance_id, disposition_id, channel, ${SUM_COLUMNS})
+      SELECT substr(day, 1, 7), account_id, role_id, instance_id, disposition_id, channel,
+             ${SUM_COLUMNS.split(', ').map((c) => `SUM(${c})`).join(', ')}
+      FROM conversation_rollups GROUP BY 1, 2, 3, 4, 5, 6;`;
+
+/**
+ * The same figures per month: a year of statistics sums a few thousand monthly rows instead of
+ * tens of thousands of daily ones (the days at a range's ragged ends still come from the daily
+ * rollup). Kept by its own triggers on `conversations`, beside reporting-003's.
+ */
+export const reportingMonthlyMigration: Migration = {
+  id: 'reporting-004',
+  name: 'monthly conversation rollups, kept by triggers',
+  sql: `
+    CREATE TABLE ${MONTHLY} (
+      month            TEXT NOT NULL,
+      account_id       INTEGER NOT NULL,
+      role_id          INTEGER NOT NULL,
+      instance_id      INTEGER NOT NULL,
+      disposition_id   INTEGER NOT NULL,
+      channel          TEXT NOT NULL,
+      ${SUM_COLUMNS.split(', ').map((c) => `${c} INTEGER NOT NULL`).join(',\n      ')},
+      PRIMARY KEY (month, account_id, role_id, instance_id, disposition_id, channel)
+    ) WITHOUT ROWID;
+
+    CREATE TRIGGER conversations_after_insert_monthly AFTER INSERT ON conversations BEGIN
+      ${applyRow('NEW', 1, MONTHLY, 'month')}
+    END;
+    CREATE TRIGGER conversations_after_delete_monthly AFTER DELETE ON conversations BEGIN
+      ${applyRow('OLD', -1, MONTHLY, 'month')}
+    END;
+    CREATE TRIGGER conversations_after_update_monthly
+    AFTER UPDATE OF started_at, account_id, role_id, instance_id, disposition_id, channel, status, duration_seconds, cost, letter_grade ON conversations
+    BEGIN
+      ${applyRow('OLD', -1, MONTHLY, 'month')}
+      ${applyRow('NEW', 1, MONTHLY, 'month')}
+    END;
+
+    ${REBUILD_MONTHLY_ROLLUPS}
   `,
 };

@@ -39,6 +39,42 @@ export function rollupWhere(scope: AccountScope, range: DateRange): string {
   return parts.join(' AND ');
 }
 
+const ROLLUP_COLUMNS = `account_id, role_id, instance_id, disposition_id, channel, conversations, active, duration_seconds, cost_micros,
+  grade_a, grade_b, grade_c, grade_d, grade_f`;
+
+const monthOf = (day: string) => day.slice(0, 7);
+function shiftMonth(month: string, by: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const date = new Date(Date.UTC(y, m - 1 + by, 1));
+  return date.toISOString().slice(0, 7);
+}
+const lastDayOf = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
+
+/**
+ * The caller's rollup rows for the range as one FROM (alias `r`, no `day` column): whole
+ * months from the monthly rollup, the ragged days at either end from the daily one. Values are
+ * inlined (validated days, our own account id), so it nests anywhere.
+ */
+export function rollupFrom(scope: AccountScope, range: DateRange): string {
+  // First and last month the range covers completely (null: unbounded on that side).
+  const firstFull = range.from === null ? null : range.from.endsWith('-01') ? monthOf(range.from) : shiftMonth(monthOf(range.from), 1);
+  const lastFull = range.to === null ? null : range.to === lastDayOf(monthOf(range.to)) ? monthOf(range.to) : shiftMonth(monthOf(range.to), -1);
+  const scoped = inlineScopeSql(scope, 'account_id');
+  if (firstFull !== null && lastFull !== null && firstFull > lastFull) {
+    return `(SELECT ${ROLLUP_COLUMNS} FROM conversation_rollups WHERE ${scoped}${dayBounds(range)}) r`;
+  }
+  const months = [firstFull && `month >= '${firstFull}'`, lastFull && `month <= '${lastFull}'`].filter(Boolean);
+  const outside = [firstFull && `day < '${firstFull}-01'`, lastFull && `day > '${lastFull}-31'`].filter(Boolean);
+  const monthly = `SELECT ${ROLLUP_COLUMNS} FROM conversation_rollups_monthly WHERE ${[scoped, ...months].join(' AND ')}`;
+  if (outside.length === 0) return `(${monthly}) r`;
+  const daily = `SELECT ${ROLLUP_COLUMNS} FROM conversation_rollups WHERE ${scoped}${dayBounds(range)} AND (${outside.join(' OR ')})`;
+  return `(${monthly} UNION ALL ${daily}) r`;
+}
+
+function dayBounds(range: DateRange): string {
+  return `${range.from ? ` AND day >= '${range.from}'` : ''}${range.to ? ` AND day <= '${range.to}'` : ''}`;
+}
+
 /** A link column stored as 0 for "none" back to NULL. */
 export const linkOf = (column: string) => `NULLIF(${column}, 0)`;
 
@@ -64,7 +100,7 @@ export function rollupListTotal(
   query: Pick<ListQuery, 'filters' | 'search'>,
 ): number | undefined {
   if (query.search) return undefined;
-  const conditions: string[] = [rollupWhere(list.scope, list.range)];
+  const conditions: string[] = ['1 = 1'];
   const params: unknown[] = [];
   const anyOf = (column: string, values: readonly unknown[]) => {
     conditions.push(`${column} IN (${values.map(() => '?').join(', ')})`);
@@ -91,5 +127,5 @@ export function rollupListTotal(
   const restricted = list.grades.length > 0 || query.filters.has('letter_grade');
   if (restricted && allowed.size === 0) return 0;
   const summed = restricted ? [...allowed].map((g) => `r.grade_${g.toLowerCase()}`).join(' + ') : 'r.conversations';
-  return count(`SELECT COALESCE(SUM(${summed}), 0) AS n FROM conversation_rollups r WHERE ${conditions.join(' AND ')}`, params);
+  return count(`SELECT COALESCE(SUM(${summed}), 0) AS n FROM ${rollupFrom(list.scope, list.range)} WHERE ${conditions.join(' AND ')}`, params);
 }

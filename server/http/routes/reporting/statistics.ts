@@ -9,7 +9,7 @@ import { exportFilename, sendAttachment, sendCsvExport, toCsv, wantsCsvExport } 
 import { likeAny, paginate, type ListSpec } from '../../list';
 import { idParam, sendRecord } from '../../record';
 import { conversationSource } from './conversationList';
-import { figures, linkOf, ROLLUP_SUMS, rollupWhere } from './rollups';
+import { figures, linkOf, ROLLUP_SUMS, rollupFrom, rollupWhere } from './rollups';
 import { dateRange, inlineRangeSql, inlineScopeSql, letterOf, nextDay, tableExists, totalsOf, type AggregateRow, type DateRange } from './shared';
 
 /** The entities statistics group by: roles (core table) and instances (resource table). */
@@ -43,8 +43,8 @@ function entityListSpec(db: Database, entity: Entity, scope: AccountScope, range
   // Conversations counted are the caller's, in the range (summed rollups); the rows listed are those they may see.
   const from = `(SELECT e.id, e.name, e.account_id, ${figures('s')}
       FROM ${entity.table} e
-      LEFT JOIN (SELECT r.${entity.column} AS id, ${ROLLUP_SUMS} FROM conversation_rollups r
-                 WHERE ${rollupWhere(scope, range)} GROUP BY r.${entity.column}) s ON s.id = e.id
+      LEFT JOIN (SELECT r.${entity.column} AS id, ${ROLLUP_SUMS} FROM ${rollupFrom(scope, range)}
+                 GROUP BY r.${entity.column}) s ON s.id = e.id
       WHERE ${entityVisible(entity, scope, 'e')}) AS t`;
   return {
     from,
@@ -70,16 +70,23 @@ interface Slice {
   entity?: { column: Entity['column']; id: number };
 }
 
+/** The slice's rows of the daily rollup (`day` kept: time series). */
 function sliceWhere(slice: Slice): { sql: string; params: unknown[] } {
   const base = rollupWhere(slice.scope, slice.range);
   return slice.entity ? { sql: `${base} AND r.${slice.entity.column} = ?`, params: [slice.entity.id] } : { sql: base, params: [] };
 }
 
+/** The slice's rows of the monthly + daily rollups (no `day`: totals, dispositions, channels). */
+function sliceSource(slice: Slice): { from: string; where: string; params: unknown[] } {
+  const from = rollupFrom(slice.scope, slice.range);
+  return slice.entity ? { from, where: `r.${slice.entity.column} = ?`, params: [slice.entity.id] } : { from, where: '1 = 1', params: [] };
+}
+
 function aggregate(db: Database, slice: Slice): AggregateRow & { active: number } {
-  const where = sliceWhere(slice);
+  const source = sliceSource(slice);
   return db
-    .prepare(`SELECT ${figures('s')}, COALESCE(s.active, 0) AS active FROM (SELECT ${ROLLUP_SUMS} FROM conversation_rollups r WHERE ${where.sql}) s`)
-    .get(...where.params) as AggregateRow & { active: number };
+    .prepare(`SELECT ${figures('s')}, COALESCE(s.active, 0) AS active FROM (SELECT ${ROLLUP_SUMS} FROM ${source.from} WHERE ${source.where}) s`)
+    .get(...source.params) as AggregateRow & { active: number };
 }
 
 /** Default time-series window: the 30 days ending today (UTC); at most MAX_SERIES_DAYS. */
@@ -103,23 +110,23 @@ function timeseries(db: Database, slice: Slice, window: { from: string; to: stri
 }
 
 function dispositionsOf(db: Database, slice: Slice) {
-  const where = sliceWhere(slice);
+  const source = sliceSource(slice);
   const label = tableExists(db, 'dispositions') ? 'd.label' : 'NULL';
   const join = tableExists(db, 'dispositions') ? 'LEFT JOIN dispositions d ON d.id = r.disposition_id' : '';
   return db
     .prepare(
-      `SELECT ${linkOf('r.disposition_id')} AS id, ${label} AS label, SUM(r.conversations) AS conversations FROM conversation_rollups r ${join}
-       WHERE ${where.sql} GROUP BY r.disposition_id ORDER BY conversations DESC, r.disposition_id`,
+      `SELECT ${linkOf('r.disposition_id')} AS id, ${label} AS label, SUM(r.conversations) AS conversations FROM ${source.from} ${join}
+       WHERE ${source.where} GROUP BY r.disposition_id ORDER BY conversations DESC, r.disposition_id`,
     )
-    .all(...where.params) as { id: number | null; label: string | null; conversations: number }[];
+    .all(...source.params) as { id: number | null; label: string | null; conversations: number }[];
 }
 
 function breakdown(db: Database, slice: Slice) {
   const totals = totalsOf(aggregate(db, slice));
-  const where = sliceWhere(slice);
+  const source = sliceSource(slice);
   const channels = db
-    .prepare(`SELECT r.channel AS channel, SUM(r.conversations) AS conversations FROM conversation_rollups r WHERE ${where.sql} GROUP BY r.channel ORDER BY r.channel`)
-    .all(...where.params) as { channel: string; conversations: number }[];
+    .prepare(`SELECT r.channel AS channel, SUM(r.conversations) AS conversations FROM ${source.from} WHERE ${source.where} GROUP BY r.channel ORDER BY r.channel`)
+    .all(...source.params) as { channel: string; conversations: number }[];
   const series = timeseries(db, slice, seriesRange(slice.range));
   return { totals, dispositions: dispositionsOf(db, slice), channels, timeseries: series };
 }
@@ -226,7 +233,7 @@ export function statisticsRoutes(ctx: AppContext): Router {
     const rows = db
       .prepare(
         `SELECT e.id, e.name, e.account_id, ${figures('s')} FROM roles e
-         LEFT JOIN (SELECT r.role_id AS id, ${ROLLUP_SUMS} FROM conversation_rollups r WHERE ${rollupWhere(scope, range)} GROUP BY r.role_id) s ON s.id = e.id
+         LEFT JOIN (SELECT r.role_id AS id, ${ROLLUP_SUMS} FROM ${rollupFrom(scope, range)} GROUP BY r.role_id) s ON s.id = e.id
          WHERE ${entityVisible(ROLES, scope, 'e')} ORDER BY conversations DESC, e.id`,
       )
       .all() as (AggregateRow & { id: number; name: string; account_id: number | null })[];
