@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { List } from '../../api/envelope';
 import type { StatisticsEntity } from '../../api/reporting';
 import type { EntityStatistics } from '../../api/schemas/reporting';
+import { debounce } from '../../format/debounce';
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
 import { statisticsOperation } from '../../machines/statistics';
@@ -39,18 +40,26 @@ export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
   const search = params.get('search') ?? '';
   const sort = params.get('sort') ?? '-conversations';
   const page = Number(params.get('page')) || 1;
+  const showParam = Number(params.get('show'));
+  const show = Number.isInteger(showParam) && showParam > 0 && showParam <= 100 ? showParam : undefined;
   const title = entity === 'roles' ? 'Role statistics' : 'Instance statistics';
   const singular = entity === 'roles' ? 'role' : 'instance';
   const [text, setText] = useState(search);
 
-  const query = { from, to, search: search || undefined, sort, page };
+  const query = { from, to, search: search || undefined, sort, page, show };
   const load = () => statistics.send({ type: 'statistics.load', kind, query });
-  useEffect(load, [statistics, kind, accountId, from, to, search, sort, page]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(load, [statistics, kind, accountId, from, to, search, sort, page, show]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const go = (changes: Record<string, string | undefined>) => navigate.go(withParams(path, params, { page: undefined, ...changes }), true);
+  // Search applies after a 300 ms pause (SPEC §9), like the resource lists.
+  const latestGo = useRef(go);
+  latestGo.current = go;
+  const pushSearch = useMemo(() => debounce((value: string) => latestGo.current({ search: value.trim() || undefined })), []);
+  useEffect(() => () => pushSearch.cancel(), [pushSearch]);
+  useEffect(() => setText((typed) => (typed.trim() === search ? typed : search)), [search]);
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
-    go({ search: text.trim() || undefined });
+    pushSearch.flush();
   };
   const sortBy = (key: string) => go({ sort: sort === `-${key}` ? key : `-${key}` });
   const direction = (key: string) => (sort === key ? 'ascending' : sort === `-${key}` ? 'descending' : 'none');
@@ -64,9 +73,8 @@ export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
         <form role="search" className="report-filters" onSubmit={submitSearch}>
           <div className="field">
             <label htmlFor={`${entity}-search`}>Search {entity}</label>
-            <input id={`${entity}-search`} type="search" value={text} onChange={(e) => setText(e.target.value)} />
+            <input id={`${entity}-search`} type="search" value={text} maxLength={200} onChange={(e) => { setText(e.target.value); pushSearch(e.target.value); }} />
           </div>
-          <button type="submit" className="button">Search</button>
         </form>
         <button type="button" className="button" onClick={() => statistics.send({ type: 'statistics.export', kind, query: { from, to, search: search || undefined, sort } })}>
           Export CSV
@@ -107,7 +115,7 @@ export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
               ))}
             </tbody>
           </table>
-          <Pagination meta={list.output.meta} label={`${title} pages`} onPage={(p) => go({ page: String(p) })} />
+          <Pagination meta={list.output.meta} label={`${title} pages`} onPage={(p) => go({ page: String(p) })} onShow={(show) => go({ show: String(show) })} />
         </div>
       )}
       <p>{`Open a ${singular} for its breakdown by day, grade, disposition and channel.`}</p>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
@@ -42,12 +42,13 @@ describe('role and instance statistics', () => {
     expect(log.last()?.searchParams.has('search')).toBe(false);
 
     const user = userEvent.setup();
+    // The search applies as you type (after a 300 ms pause): no Search button.
+    expect(screen.queryByRole('button', { name: 'Search' })).toBeNull();
     await user.type(screen.getByRole('searchbox', { name: 'Search roles' }), 'Sal');
-    await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(log.last()?.searchParams.get('search')).toBe('Sal'));
     await waitFor(() => expect(within(table).queryByRole('link', { name: 'Support' })).not.toBeInTheDocument());
     expect(within(table).getByRole('link', { name: 'Sales' })).toBeInTheDocument();
-  });
+  }, 20_000);
 
   test('roles: a failed load shows “Error Loading Roles” and the server’s message', async () => {
     mswServer.use(accountsHandler, http.get(`${API}/api/v1/reporting/roles`, () => serverError('Statistics are being rebuilt.')), ...signInHandlers());
@@ -73,17 +74,19 @@ describe('role and instance statistics', () => {
     expect(log.last()?.searchParams.has('from')).toBe(false);
 
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('From'), '2026-11-01');
-    await user.type(screen.getByLabelText('To'), '2026-11-20');
-    await user.click(screen.getByRole('button', { name: 'Apply dates' }));
+    // Dates apply as they are picked: no Apply button.
+    expect(screen.queryByRole('button', { name: 'Apply dates' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
     await waitFor(() => expect(log.last()?.searchParams.get('from')).toBe('2026-11-01'));
-    expect(log.last()?.searchParams.get('to')).toBe('2026-11-20');
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-20' } });
+    await waitFor(() => expect(log.last()?.searchParams.get('to')).toBe('2026-11-20'));
+    expect(log.last()?.searchParams.get('from')).toBe('2026-11-01');
 
     await user.click(screen.getByRole('button', { name: 'Cost' }));
     await waitFor(() => expect(log.last()?.searchParams.get('sort')).toBe('-cost'));
     expect(log.last()?.searchParams.get('from')).toBe('2026-11-01');
     expect(await screen.findByRole('columnheader', { name: 'Cost' })).toHaveAttribute('aria-sort', 'descending');
-  });
+  }, 20_000);
 
   test('instances: a failed load shows “Error Loading Instances” and the server’s message', async () => {
     mswServer.use(accountsHandler, http.get(`${API}/api/v1/reporting/instances`, () => serverError('Instances are unavailable.')), ...signInHandlers());
@@ -143,7 +146,7 @@ describe('role and instance breakdowns', () => {
     expect(await screen.findByRole('heading', { name: 'Sales', level: 2 })).toBeInTheDocument();
     expect(breakdowns.last()?.pathname).toBe('/api/v1/reporting/roles/3');
     expect(breakdowns.last()?.searchParams.get('from')).toBe('2026-11-01');
-  });
+  }, 20_000);
 
   test('role breakdown: a failed load shows “Error Loading Role” and the server’s message', async () => {
     mswServer.use(
@@ -229,7 +232,7 @@ describe('conversations by instance grade and by disposition', () => {
     expect(byGrade.last()?.searchParams.getAll('letter_grade[]')).toEqual(['B']);
     expect(byGrade.last()?.searchParams.get('filter[instance_id]')).toBe('5');
     expect(within(matrix).getByRole('link', { name: '2 grade B conversations' })).toHaveAttribute('aria-current', 'true');
-  });
+  }, 20_000);
 
   test('by instance grade: a failed instances load shows “Error Loading Instances” and the server’s message', async () => {
     mswServer.use(accountsHandler, globalHandler(), http.get(`${API}/api/v1/reporting/instances`, () => serverError('Instances are unavailable.')), ...signInHandlers());
@@ -263,7 +266,7 @@ describe('conversations by instance grade and by disposition', () => {
     expect(byDisposition.last()?.searchParams.getAll('ids[]')).toEqual(['4']);
     expect(byDisposition.last()?.searchParams.get('page')).toBe('1');
     expect(screen.getByRole('link', { name: 'Callback' })).toHaveAttribute('aria-current', 'true');
-  });
+  }, 20_000);
 
   test('by disposition: a failed load shows “Error Loading Dispositions” and the server’s message', async () => {
     mswServer.use(accountsHandler, http.get(`${API}/api/v1/reporting/global`, () => serverError('Dispositions are unavailable.')), ...signInHandlers());
