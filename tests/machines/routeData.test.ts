@@ -99,7 +99,7 @@ test('a record route starts its read; a route the user may not browse sends noth
 
 test('prefetch absorbs only an equal event in the same account scope', () => {
   const sent: unknown[] = [];
-  const actor = { send: (event: unknown) => void sent.push(event) };
+  const actor = { send: (event: { type: string; id: string }) => void sent.push(event) };
   prefetch(actor, { type: 'resource.read', id: '1' }, 'account-1');
   sendUnlessPrefetched(actor, { type: 'resource.read', id: '1' }, 'account-2');
   expect(sent).toHaveLength(2);
