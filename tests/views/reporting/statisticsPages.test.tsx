@@ -73,6 +73,9 @@ describe('role and instance statistics', () => {
     expect(within(table).getByRole('link', { name: 'Main line' })).toHaveAttribute('href', '/reporting/instances/breakdown?id=5');
     expect(log.last()?.searchParams.has('from')).toBe(false);
 
+    // The date inputs offer only the days the API accepts (2000-01-01..2100-12-31).
+    expect(screen.getByLabelText('From')).toHaveAttribute('min', '2000-01-01');
+    expect(screen.getByLabelText('To')).toHaveAttribute('max', '2100-12-31');
     const user = userEvent.setup();
     // Dates apply as they are picked: no Apply button.
     expect(screen.queryByRole('button', { name: 'Apply dates' })).toBeNull();
