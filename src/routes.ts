@@ -73,6 +73,8 @@ function resourceRoutes(section: Section): RouteDef[] {
   const routes = [
     page(base, view.resourceList, 'browse', [section.label], section.label, listData),
     page(`${base}/new`, view.resourceForm, 'add', [section.label, 'New'], `New — ${section.label}`),
+    // SPEC §2's edit helper `{base}{model}/edit/{id}`: the same edit page (before `/{id}/{tab}`, which would read it as record "edit").
+    page(`${base}/edit/${id}`, view.resourceForm, 'edit', [section.label, 'Edit'], `Edit — ${section.label}`, recordData),
     page(`${base}/${id}/edit`, view.resourceForm, 'edit', [section.label, 'Edit'], `Edit — ${section.label}`, recordData),
   ];
   if (section.editTabs) routes.push(page(`${base}/${id}/edit/:tab`, view.resourceForm, 'edit', [section.label, 'Edit'], `Edit — ${section.label}`, recordData));

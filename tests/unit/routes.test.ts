@@ -45,6 +45,10 @@ describe('the route table (SPEC §2)', () => {
     expect(paths.indexOf('/users/new')).toBeLessThan(paths.indexOf('/users/:userId'));
     expect(paths.indexOf('/bots/:botId/duplicate')).toBeLessThan(paths.indexOf('/bots/:botId/:tab'));
     expect(paths.indexOf('/bots/:botId/edit')).toBeLessThan(paths.indexOf('/bots/:botId/:tab'));
+    // SPEC §2's edit helper {base}{model}/edit/{id}.
+    expect(paths.indexOf('/bots/edit/:botId')).toBeGreaterThan(-1);
+    expect(paths.indexOf('/bots/edit/:botId')).toBeLessThan(paths.indexOf('/bots/:botId/:tab'));
+    expect(route('/bots/edit/:botId')?.permission).toEqual({ model: 'Bots', action: 'edit' });
   });
 
   test('tabs from the last path segment; vendor redirects', () => {

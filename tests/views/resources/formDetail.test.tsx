@@ -94,6 +94,15 @@ describe('generic form page', () => {
     expect(rows[0]).toMatchObject({ name: 'GPT staging', temperature: 0.4, max_tokens: 1024 });
   });
 
+  test('SPEC §2’s edit helper /{model}/edit/{id} opens the same edit page', async () => {
+    const rows = [llm(5, 'GPT prod')];
+    const { here } = await renderPortal('/llms/edit/5', { handlers: crudHandlers('llms', rows) });
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    expect(name).toHaveValue('GPT prod');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(here()).toBe('/llms/5'));
+  });
+
   test('edit failure shows "Edit Record Failed" with the detail', async () => {
     await renderPortal('/llms/5/edit', {
       handlers: [http.patch(`${API}/api/v1/llms/5`, () => HttpResponse.json({ message: 'Server Error' }, { status: 500 })), ...crudHandlers('llms', [llm(5, 'GPT prod')])],
