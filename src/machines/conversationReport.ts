@@ -25,10 +25,12 @@ export interface ConversationReportContext {
   tab: ReportTab;
   /** Parts already requested for this conversation: switching tabs back does not refetch. */
   requested: ReportPart[];
+  /** The review parts this user may see (their own permission models): only these are fetched. */
+  reviewParts: readonly ReportPart[];
 }
 
 export type ConversationReportEvent =
-  | { type: 'conversationReport.open'; id: string; tab: ReportTab }
+  | { type: 'conversationReport.open'; id: string; tab: ReportTab; reviewParts?: readonly ReportPart[] }
   | { type: 'conversationReport.reload' }
   | { type: 'conversationReport.export'; format: 'txt' | 'csv' }
   | { type: 'conversationReport.close' };
@@ -77,7 +79,7 @@ export function createConversationReportMachine(api: Api, save: (file: ReportFil
     actors: operations,
   }).createMachine({
     id: 'conversationReport',
-    context: { conversationId: null, tab: 'overview', requested: [] },
+    context: { conversationId: null, tab: 'overview', requested: [], reviewParts: REVIEW_PARTS },
     entry: OPERATIONS.map((name) => spawnChild(name, { id: name, systemId: conversationReportSystemId(name), input: { summary: summaries[name] } })),
     on: {
       'conversationReport.open': {
@@ -88,10 +90,11 @@ export function createConversationReportMachine(api: Api, save: (file: ReportFil
             enqueue.sendTo('conversation', { type: 'operation.start', input: event.id });
           }
           const requested = changed ? [] : context.requested;
-          const wanted = [...REVIEW_PARTS, ...(event.tab === 'overview' ? [] : [event.tab])].filter((part, i, all) => all.indexOf(part) === i);
+          const reviewParts = (event.reviewParts ?? REVIEW_PARTS).filter((part) => REVIEW_PARTS.includes(part));
+          const wanted = [...reviewParts, ...(event.tab === 'overview' || REVIEW_PARTS.includes(event.tab) ? [] : [event.tab])];
           const missing = wanted.filter((part) => !requested.includes(part));
           for (const part of missing) enqueue.sendTo(part, { type: 'operation.start', input: event.id });
-          enqueue(assign({ conversationId: event.id, tab: event.tab, requested: [...requested, ...missing] }));
+          enqueue(assign({ conversationId: event.id, tab: event.tab, requested: [...requested, ...missing], reviewParts }));
         }),
       },
       'conversationReport.reload': {
@@ -99,7 +102,7 @@ export function createConversationReportMachine(api: Api, save: (file: ReportFil
         actions: enqueueActions(({ context, enqueue }) => {
           const id = context.conversationId as string;
           enqueue.sendTo('conversation', { type: 'operation.start', input: id });
-          const shown = [...REVIEW_PARTS, ...(context.tab === 'overview' || REVIEW_PARTS.includes(context.tab) ? [] : [context.tab])];
+          const shown = [...context.reviewParts, ...(context.tab === 'overview' || REVIEW_PARTS.includes(context.tab) ? [] : [context.tab])];
           for (const part of shown) enqueue.sendTo(part, { type: 'operation.start', input: id });
           // Other parts are fetched again when their tab is next shown.
           enqueue(assign({ requested: shown }));
@@ -114,7 +117,7 @@ export function createConversationReportMachine(api: Api, save: (file: ReportFil
       'conversationReport.close': {
         actions: enqueueActions(({ enqueue }) => {
           for (const name of OPERATIONS) enqueue.sendTo(name, { type: 'operation.reset' });
-          enqueue(assign({ conversationId: null, tab: 'overview', requested: [] }));
+          enqueue(assign({ conversationId: null, tab: 'overview', requested: [], reviewParts: REVIEW_PARTS }));
         }),
       },
     },

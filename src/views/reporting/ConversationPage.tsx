@@ -11,7 +11,7 @@ import { formatNumber } from '../../format/number';
 import { formatPhone } from '../../format/phone';
 import { transcriptTimeToSeconds } from '../../format/transcriptTime';
 import { clockOf, lineSeconds } from './conversation/transcriptTimes';
-import { isReportTab, reportOperation, type ReportPart, type ReportTab } from '../../machines/conversationReport';
+import { isReportTab, REVIEW_PARTS, reportOperation, type ReportPart, type ReportTab } from '../../machines/conversationReport';
 import type { OperationActor } from '../../machines/operation';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
@@ -177,9 +177,13 @@ export default function ConversationPage({ params }: RouteViewProps) {
   const exported = useOperation<string>(reportOperation(report, 'exportTranscript'));
   const shownId = useSelector(report, (s) => s.context.conversationId);
 
+  // Recordings and transcript have their own permission models: only what the user may see is fetched.
+  const mayHear = mayOpen('recordings');
+  const mayRead = mayOpen('transcript');
+  const reviewKey = `${mayHear}|${mayRead}`;
   useEffect(() => {
-    if (tab) report.send({ type: 'conversationReport.open', id, tab });
-  }, [report, id, tab]);
+    if (tab) report.send({ type: 'conversationReport.open', id, tab, reviewParts: REVIEW_PARTS.filter(mayOpen) });
+  }, [report, id, tab, reviewKey]); // eslint-disable-line react-hooks/exhaustive-deps
   // Another account in the filter may hide this conversation: ask again.
   useEffect(() => {
     if (shownId === id) report.send({ type: 'conversationReport.reload' });
@@ -200,16 +204,21 @@ export default function ConversationPage({ params }: RouteViewProps) {
       <section className="panel" aria-labelledby="review-title">
         <div className="review-heading">
           <h2 id="review-title">Recording and transcript</h2>
-          <div className="report-toolbar">
-            <button type="button" className="button" onClick={() => report.send({ type: 'conversationReport.export', format: 'txt' })}>Download transcript (text)</button>
-            <button type="button" className="button" onClick={() => report.send({ type: 'conversationReport.export', format: 'csv' })}>Download transcript (CSV)</button>
-            <ExportStatus status={exported.status} filename={exported.output} error={exported.error} />
-          </div>
+          {mayRead && (
+            <div className="report-toolbar">
+              <button type="button" className="button" onClick={() => report.send({ type: 'conversationReport.export', format: 'txt' })}>Download transcript (text)</button>
+              <button type="button" className="button" onClick={() => report.send({ type: 'conversationReport.export', format: 'csv' })}>Download transcript (CSV)</button>
+              <ExportStatus status={exported.status} filename={exported.output} error={exported.error} />
+            </div>
+          )}
         </div>
-        <OperationError error={recordings.error} />
-        <OperationError error={transcript.error} />
-        {(recordings.loading || transcript.loading) && (!recordings.output || !transcript.output) && <LoadingState label="Loading the recording and transcript…" />}
-        {recordings.output && transcript.output && <ConversationReview player={player} recordings={recordings.output} lines={transcript.output} />}
+        {mayHear && <OperationError error={recordings.error} />}
+        {mayRead && <OperationError error={transcript.error} />}
+        {!mayHear && !mayRead && <p>You do not have access to this conversation’s recording or transcript.</p>}
+        {(mayHear || mayRead) && (mayHear && !recordings.output || mayRead && !transcript.output) && (recordings.loading || transcript.loading) && <LoadingState label="Loading the recording and transcript…" />}
+        {(mayHear || mayRead) && (!mayHear || recordings.output) && (!mayRead || transcript.output) && (
+          <ConversationReview player={player} recordings={mayHear ? (recordings.output ?? []) : null} lines={mayRead ? (transcript.output ?? []) : null} />
+        )}
       </section>
       )}
 

@@ -195,9 +195,43 @@ describe('reporting pages', () => {
     expect(await screen.findByText('You do not have access to the “usage-summary” tab.')).toBeInTheDocument();
     const tabs = screen.getByRole('navigation', { name: 'Report tabs' });
     expect(within(tabs).getByRole('link', { name: 'Log' })).toBeInTheDocument();
-    for (const name of ['Usage summary', 'Data']) expect(within(tabs).queryByRole('link', { name })).not.toBeInTheDocument();
+    for (const name of ['Usage', 'Data']) expect(within(tabs).queryByRole('link', { name })).not.toBeInTheDocument();
     await waitFor(() => expect(asked).toContain('/api/v1/reporting/conversations/1'));
     expect(asked.filter((p) => p.endsWith('/usage-summary') || p.endsWith('/data'))).toEqual([]);
+    mswServer.events.removeAllListeners();
+  });
+
+  test('recordings and transcript are gated by Recordings and Transcripts read: never requested, said plainly', async () => {
+    const asked: string[] = [];
+    mswServer.events.on('request:start', ({ request }) => asked.push(new URL(request.url).pathname));
+    mswServer.use(
+      accounts,
+      http.get(`${API}/api/v1/reporting/conversations/:id/transcript`, () => HttpResponse.json({ data: [{ position: 1, role: 'bot', text: 'Hello there', time: '0:00:01' }] })),
+      http.get(`${API}/api/v1/reporting/conversations/:id`, () => HttpResponse.json({ data: conversation(1, 'A') })),
+      ...signInHandlers({ permissions: permissionsFor(['Reporting', 'Transcripts']) }),
+    );
+    renderApp('/reporting/conversations/1');
+    expect(await screen.findByText('You do not have access to this conversation’s recordings.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Hello there/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Play' })).toBeNull();
+    expect(asked.filter((p) => p.endsWith('/recordings'))).toEqual([]);
+    mswServer.events.removeAllListeners();
+  });
+
+  test('without Transcripts read: no transcript requested, no transcript export', async () => {
+    const asked: string[] = [];
+    mswServer.events.on('request:start', ({ request }) => asked.push(new URL(request.url).pathname));
+    mswServer.use(
+      accounts,
+      http.get(`${API}/api/v1/reporting/conversations/:id/recordings`, () => HttpResponse.json({ data: [] })),
+      http.get(`${API}/api/v1/reporting/conversations/:id`, () => HttpResponse.json({ data: conversation(1, 'A') })),
+      ...signInHandlers({ permissions: permissionsFor(['Reporting', 'Recordings']) }),
+    );
+    renderApp('/reporting/conversations/1');
+    expect(await screen.findByText('You do not have access to this conversation’s transcript.')).toBeInTheDocument();
+    expect(screen.getByText('This conversation has no recording.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download transcript (text)' })).toBeNull();
+    expect(asked.filter((p) => p.endsWith('/transcript'))).toEqual([]);
     mswServer.events.removeAllListeners();
   });
 });

@@ -20,17 +20,24 @@ function turnsOf(lines: readonly TranscriptLine[], starts: readonly number[]): S
   });
 }
 
+const NONE: readonly Recording[] = [];
+const NO_LINES: readonly TranscriptLine[] = [];
+
 const isTyping = (target: EventTarget) => target instanceof HTMLElement && (target.closest('input, textarea, select, button, a, [role="img"]') !== null);
 
 /**
  * The recording beside its transcript, in sync: the line being spoken is marked and kept in view,
  * a line (click, Enter, arrows) seeks the audio, Space plays and pauses anywhere in this area.
  */
-export function ConversationReview({ player, recordings, lines }: {
+export function ConversationReview({ player, recordings: allowedRecordings, lines: allowedLines }: {
   player: ConversationPlayerActor;
-  recordings: readonly Recording[];
-  lines: readonly TranscriptLine[];
+  /** null: the user may not hear recordings (Recordings read). */
+  recordings: readonly Recording[] | null;
+  /** null: the user may not read the transcript (Transcripts read). */
+  lines: readonly TranscriptLine[] | null;
 }) {
+  const recordings = allowedRecordings ?? NONE;
+  const lines = allowedLines ?? NO_LINES;
   const recording = recordings.find((r) => r.has_audio && r.url) ?? recordings[0];
   const url = recording?.has_audio ? (recording.url ?? null) : null;
   const starts = useMemo(() => lines.map((line) => lineSeconds(line.time)), [lines]);
@@ -53,7 +60,8 @@ export function ConversationReview({ player, recordings, lines }: {
   return (
     <div className="conversation-review" onKeyDown={onKeyDown}>
       <div className="review-player">
-        {!recording && <p>This conversation has no recording.</p>}
+        {!allowedRecordings && <p>You do not have access to this conversation’s recordings.</p>}
+        {allowedRecordings && !recording && <p>This conversation has no recording.</p>}
         {recording && !url && <p>{`${recording.label}: the audio of this recording is no longer kept.`}</p>}
         {url && recording && (
           <>
@@ -63,6 +71,9 @@ export function ConversationReview({ player, recordings, lines }: {
         )}
       </div>
       <div className="review-transcript">
+        {!allowedLines ? (
+          <p>You do not have access to this conversation’s transcript.</p>
+        ) : (
         <TranscriptView
           lines={lines}
           speakingIndex={url ? speaking : -1}
@@ -71,6 +82,7 @@ export function ConversationReview({ player, recordings, lines }: {
           onFollowChange={url ? (on) => player.send({ type: 'player.follow', following: on }) : undefined}
           onTogglePlay={url ? () => player.send({ type: 'player.toggle' }) : undefined}
         />
+        )}
       </div>
     </div>
   );
