@@ -8,6 +8,8 @@ import type { ResourceSnapshot } from '../../machines/resource';
 import type { RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
+import { Pagination } from '../common/Pagination';
+import { useRetryWhileFailing } from '../common/useRetryWhileFailing';
 import { useCan, useNavigate, usePortal } from '../PortalContext';
 import { ChoiceSelect } from './ChoiceSelect';
 import { DeleteRecordButton } from './DeleteRecordButton';
@@ -46,6 +48,12 @@ export default function ListPage({ route }: RouteViewProps) {
   const previous = useRef<{ state: ListState; accountId: string | null } | null>(null);
   useEffect(() => {
     const before = previous.current;
+    // Another account's list starts at its first page ("Page 3 of 2" otherwise).
+    if (before && before.accountId !== accountId && state.page > 1) {
+      previous.current = { state: { ...state, page: 1 }, accountId };
+      go({ ...state, page: 1 }, true);
+      return;
+    }
     previous.current = { state, accountId };
     const links = resource.getSnapshot().context.list?.links;
     const sameScope = before?.accountId === accountId;
@@ -53,7 +61,7 @@ export default function ListPage({ route }: RouteViewProps) {
     else if (sameScope && isPreviousPageOf(state, before?.state ?? null) && links?.prev) resource.send({ type: 'resource.paginate', url: links.prev, query: listQuery(state) });
     // The route may have started this very call already (render-as-you-fetch): it answers.
     else sendUnlessPrefetched(resource, { type: 'resource.browse', query: listQuery(state) }, accountId);
-  }, [resource, state, accountId]);
+  }, [resource, state, accountId]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Search: typed text is local; the URL follows 300 ms after the last key (SPEC §9).
   const [text, setText] = useState(state.search);
@@ -67,6 +75,10 @@ export default function ListPage({ route }: RouteViewProps) {
   const loading = browse.loading || paginate.loading;
   const rows: ResourceRecord[] = list?.data ?? [];
   const meta = list?.meta;
+  const reload = () => resource.send({ type: 'resource.browse', query: listQuery(latest.current) });
+  // The server or network comes back: the list reloads by itself (on `online`, and with a backoff).
+  const retry = useRetryWhileFailing(loading ? 'loading' : failure ? 'failed' : 'ok', reload);
+  const narrowed = state.search !== '' || Object.values(state.filters).some(Boolean);
 
   return (
     <section className="page">
@@ -109,7 +121,12 @@ export default function ListPage({ route }: RouteViewProps) {
         ))}
       </form>
 
-      <OperationError error={failure} onRetry={() => resource.send({ type: 'resource.browse', query: listQuery(state) })} />
+      <OperationError error={failure} onRetry={reload} />
+      {failure && list && (
+        <p className="list-stale" role="status">
+          {`The rows below are from before this failure and may not match this page, search or filters. ${retry.nextInSeconds ? `Trying again in ${retry.nextInSeconds} s, or as soon as the network returns.` : 'Trying again…'}`}
+        </p>
+      )}
       {loading && !list ? (
         <LoadingState label={`Loading ${route.section!.label.toLowerCase()}…`} />
       ) : (
@@ -118,7 +135,15 @@ export default function ListPage({ route }: RouteViewProps) {
             <p role="status" className="list-summary">
               {loading ? 'Loading…' : meta && meta.total > 0 ? `Showing ${meta.from ?? 0}–${meta.to ?? 0} of ${meta.total}` : 'No records found.'}
             </p>
-            <div className="table-wrap">
+            {!loading && !failure && rows.length === 0 && narrowed && (
+              <p className="list-empty">
+                Nothing matches this search and these filters.{' '}
+                <button type="button" className="button" onClick={() => go({ ...state, page: 1, search: '', filters: {} })}>
+                  Clear search and filters
+                </button>
+              </p>
+            )}
+            <div className={failure ? 'table-wrap is-stale' : 'table-wrap'}>
               <table className="resource-table" aria-label={route.section!.label} aria-busy={loading}>
                 <thead>
                   <tr>
@@ -129,7 +154,9 @@ export default function ListPage({ route }: RouteViewProps) {
                           {column.sort ? (
                             <button type="button" onClick={() => go({ ...state, page: 1, sort: toggledSort(state.sort, column.sort!) })}>
                               {column.label}
-                              <span aria-hidden="true">{direction === 'ascending' ? ' ▲' : direction === 'descending' ? ' ▼' : ''}</span>
+                              <span aria-hidden="true" className={direction ? 'sort-indicator' : 'sort-indicator is-idle'}>
+                                {direction === 'ascending' ? ' ▲' : direction === 'descending' ? ' ▼' : ' ↕'}
+                              </span>
                             </button>
                           ) : (
                             column.label
@@ -173,18 +200,13 @@ export default function ListPage({ route }: RouteViewProps) {
                 </tbody>
               </table>
             </div>
-            {meta && meta.last_page > 1 && (
-              <nav className="pagination" aria-label="Pagination">
-                <button type="button" className="button" disabled={state.page <= 1 || loading} onClick={() => go({ ...state, page: state.page - 1 })}>
-                  Previous page
-                </button>
-                <span>
-                  Page {meta.current_page} of {meta.last_page}
-                </span>
-                <button type="button" className="button" disabled={meta.current_page >= meta.last_page || loading} onClick={() => go({ ...state, page: meta.current_page + 1 })}>
-                  Next page
-                </button>
-              </nav>
+            {meta && (
+              <Pagination
+                meta={meta}
+                busy={loading}
+                onPage={(page) => go({ ...state, page })}
+                onShow={(show) => go({ ...state, page: 1, show })}
+              />
             )}
           </>
         )
