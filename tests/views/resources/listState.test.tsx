@@ -11,7 +11,7 @@ const tool = (id: number, name: string, kind = 'function') => ({ id, account_id:
 const manyTools = () => Array.from({ length: 40 }, (_, i) => tool(i + 1, `Tool ${String(i + 1).padStart(2, '0')}`, i % 2 ? 'http' : 'function'));
 
 describe('list state: page, page size, sort, empty and failed lists', () => {
-  test('changing the account filter returns the list to page 1', async () => {
+  test('changing the account filter returns the list to page 1', { timeout: 15000 }, async () => {
     const { here } = await renderPortal('/tools?page=2', { handlers: crudHandlers('tools', manyTools()) });
     await screen.findByText('Page 2 of 3');
     await userEvent.setup().selectOptions(await screen.findByRole('combobox', { name: 'Account' }), '2');
@@ -19,7 +19,7 @@ describe('list state: page, page size, sort, empty and failed lists', () => {
     expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
   });
 
-  test('rows per page (10, 25, 50, 100) goes into the URL as show, back to page 1, and into the request', async () => {
+  test('rows per page (10, 25, 50, 100) goes into the URL as show, back to page 1, and into the request', { timeout: 15000 }, async () => {
     const requests = recordRequests();
     const { here } = await renderPortal('/tools?page=2', { handlers: crudHandlers('tools', manyTools()) });
     await screen.findByText('Page 2 of 3');
