@@ -69,6 +69,8 @@ export function Diagram({ machine, value, label }: { machine: AnyStateMachine; v
   const drag = useRef<{ id: number; x: number; y: number } | null>(null);
 
   useEffect(() => {
+    // Only with a worker: ELK on the page's own thread would block it for a second (and jsdom).
+    if (typeof Worker === 'undefined') return;
     let current = true;
     layeredDrawing(machine).then(
       (result) => current && setLaid({ machine, drawing: result }),
@@ -152,7 +154,7 @@ export function Diagram({ machine, value, label }: { machine: AnyStateMachine; v
           Fit
         </button>
         <span className="inspector-note" aria-live="polite">
-          {Math.round(view.k * 100)}%{drawing.engine === 'quick' ? ' · laying out…' : ''}
+          {Math.round(view.k * 100)}%{drawing.engine === 'quick' && typeof Worker !== 'undefined' ? ' · laying out…' : ''}
         </span>
       </div>
       <div

@@ -51,7 +51,7 @@ describe('saving and replaying a walk', () => {
     // XState's own events read as plain words: the sign-in call's result, not xstate.done.actor.0.auth.signingIn.
     expect(within(screen.getByRole('table')).getAllByText('auth: signing in → succeeded').length).toBeGreaterThan(0);
     expect(screen.getByRole('table')).not.toHaveTextContent('xstate.done.actor');
-  }, 15_000); // the first panel in a file also warms up ELK's layout code in jsdom (no web worker here)
+  }, 15_000); // a whole sign-in through the panel: slow on a loaded machine
 
   test('replay stops at the first step whose resulting state differs, with a clear message', async () => {
     const user = userEvent.setup();

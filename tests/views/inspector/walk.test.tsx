@@ -29,7 +29,7 @@ describe('walk: the events the current state accepts, each with its form', () =>
     await waitFor(() => expect(portal.auth.getSnapshot().value).toBe('signedIn'));
     await waitFor(() => expect(screen.getByTestId('current-state')).toHaveTextContent('signedIn'));
     expect(events().getAllByRole('button').map((b) => b.textContent?.replace('…', ''))).toEqual(['auth.expired', 'auth.logout', 'auth.unverified', 'auth.userUpdated']);
-  }, 15_000); // the first panel in a file also warms up ELK's layout code in jsdom (no web worker here)
+  }, 15_000); // a whole sign-in through the panel: slow on a loaded machine
 
   test('missing or invalid fields are reported on the field and nothing is sent', async () => {
     const user = userEvent.setup();
