@@ -30,7 +30,7 @@ import { createConversationReportMachine, type ConversationReportActor } from '.
 import { createConversationListMachine, type ConversationListActor } from './conversationReportList';
 import { createOperation, type OperationActor } from './operation';
 import { createRelationMachine, relationActorId, type RelationActor } from './relation';
-import { createResourceMachine, defaultSave, type ResourceAction, type ResourceActor, type ResourceMachineDeps } from './resource';
+import { createResourceMachine, defaultSave, type ResourceAction, type ResourceActor, type ResourceMachineDeps, type SectionActions } from './resource';
 import { ensureSystemActor, releaseSystemActor, type SystemRoot } from './spawn';
 import { createStatisticsMachine, type StatisticsActor } from './statistics';
 
@@ -51,7 +51,7 @@ export interface AreaOwner {
 // ---- Resources (SPEC §7): one actor per section, its relation actors as children ----
 
 /** Section-specific actions (SPEC §7) as extra operations of that section's resource actor. */
-function sectionActions(http: Http, section: ResourceKey, save: NonNullable<ResourceMachineDeps['save']>): Record<string, ResourceAction> {
+function sectionActions(http: Http, section: ResourceKey, save: NonNullable<ResourceMachineDeps['save']>): SectionActions {
   const bots = createBotActionsApi(http);
   const users = createUsersApi(http);
   const phones = createPhoneNumbersApi(http);

@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, sendParent, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { ApiError, toApiError } from '../api/errors';
 
 /** SPEC §4: every operation's status as a number. */
@@ -35,6 +35,11 @@ export type OperationEmitted =
   | { type: 'operation.succeeded'; output: unknown; input: unknown }
   | { type: 'operation.failed'; error: OperationFailure; input: unknown };
 
+/** What a parent holding several operations hears from each (its `kind` is the child's id). */
+export type OperationReport =
+  | { type: 'operation.report.succeeded'; kind: string; output: unknown; input: unknown }
+  | { type: 'operation.report.failed'; kind: string; error: OperationFailure; input: unknown };
+
 export interface OperationInput {
   summary: string;
 }
@@ -68,6 +73,12 @@ export const operationMachine = setup({
       throw new Error('operation: no `run` actor provided');
     }),
   },
+  // An operation on its own tells only its listeners (`emit`); one held by a parent also reports
+  // to the parent (createChildOperation provides these).
+  actions: {
+    reportSucceeded: () => {},
+    reportFailed: () => {},
+  },
 }).createMachine({
   id: 'operation',
   context: ({ input }) => ({ summary: input.summary, input: undefined, output: undefined, error: null, progress: undefined }),
@@ -90,6 +101,7 @@ export const operationMachine = setup({
           actions: [
             assign({ output: ({ event }) => event.output }),
             emit(({ event, context }) => ({ type: 'operation.succeeded' as const, output: event.output, input: context.input })),
+            'reportSucceeded',
           ],
         },
         onError: {
@@ -97,6 +109,7 @@ export const operationMachine = setup({
           actions: [
             assign({ error: ({ event, context }) => failureOf(event.error, context.summary) }),
             emit(({ context }: { context: OperationContext }) => ({ type: 'operation.failed' as const, error: context.error!, input: context.input })),
+            'reportFailed',
           ],
         },
       },
@@ -121,6 +134,24 @@ export function createOperation<I, O>(call: (input: I, signal: AbortSignal, repo
       ),
     },
   });
+}
+
+/**
+ * An operation held by a parent machine (resource, relation …): THE operation statechart, whose
+ * outcomes also go straight to the parent as `operation.report.*` with the child's id as `kind`.
+ */
+export function createChildOperation<I, O>(call: (input: I, signal: AbortSignal) => Promise<O>) {
+  return createOperation(call).provide({
+    actions: {
+      reportSucceeded: sendParent(({ self, context }) => ({ type: 'operation.report.succeeded', kind: self.id, output: context.output, input: context.input })),
+      reportFailed: sendParent(({ self, context }) => ({ type: 'operation.report.failed', kind: self.id, error: context.error!, input: context.input })),
+    },
+  });
+}
+
+/** A parent's operation child by kind (the child's id is its kind). */
+export function operationChild(parent: { getSnapshot(): { children: Record<string, AnyActorRef | undefined> } }, kind: string): OperationActor | undefined {
+  return parent.getSnapshot().children[kind] as OperationActor | undefined;
 }
 
 export function statusCode(snapshot: Pick<OperationSnapshot, 'value'>): OperationStatusCode {

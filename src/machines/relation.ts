@@ -1,8 +1,7 @@
 import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { List } from '../api/envelope';
 import { itemsOf, type RelationApi, type RelationItem, type RelationKey } from '../api/relations';
-import { createOperation, type OperationFailure } from './operation';
-import { operationBridge, operationChild, type OperationReport } from './resourceOperations';
+import { createChildOperation, operationChild, type OperationReport, type OperationFailure } from './operation';
 
 export const RELATION_KINDS = ['list', 'available', 'assign', 'update', 'remove'] as const;
 export type RelationKind = (typeof RELATION_KINDS)[number];
@@ -97,18 +96,17 @@ export function createRelationMachine(key: RelationKey, api: RelationApi, log: (
     remove: api.remove ? (input: OwnerInput<{ itemId: string }>, signal) => api.remove!(input.ownerId, input.payload.itemId, input.assigned, signal) : unsupported('remove'),
   };
   const operations: Record<string, AnyActorLogic> = {};
-  for (const kind of RELATION_KINDS) operations[kind] = createOperation(calls[kind]);
+  for (const kind of RELATION_KINDS) operations[kind] = createChildOperation(calls[kind]);
 
 
   return setup({
     types: { context: {} as RelationContext, events: {} as RelationEvent },
-    actors: { ...operations, bridge: operationBridge as unknown as AnyActorLogic } as Record<string, AnyActorLogic>,
+    actors: operations,
   }).createMachine({
     id: relationActorId(key),
     context: { key, ownerId: null, assigned: [], available: [], links: null },
     entry: enqueueActions(({ enqueue }) => {
       for (const kind of RELATION_KINDS) enqueue.spawnChild(kind, { id: kind, systemId: relationOperationId(key, kind), input: { summary: relationSummary(key, kind) } });
-      enqueue.spawnChild('bridge', { id: 'bridge', input: { kinds: RELATION_KINDS, systemIdOf: (kind: string) => relationOperationId(key, kind) } });
     }),
     on: {
       'relation.open': {

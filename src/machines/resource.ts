@@ -3,8 +3,7 @@ import type { List } from '../api/envelope';
 import type { Query } from '../api/query';
 import type { ResourceApi, ResourceKey, ResourceRecord } from '../api/resources';
 import { resourceActorId } from './actorIds';
-import { createOperation, statusCode, type OperationActor, type OperationFailure, type OperationStatusCode } from './operation';
-import { operationBridge, operationChild, type OperationReport } from './resourceOperations';
+import { createChildOperation, operationChild, type OperationReport, statusCode, type OperationActor, type OperationFailure, type OperationStatusCode } from './operation';
 import { RESOURCE_KINDS, summaryFor, type ResourceKind } from './resourceSummaries';
 import { saveFile } from './saveFile';
 
@@ -19,10 +18,17 @@ export interface ResourceAction {
   updatesRecord?: boolean;
 }
 
+/** SPEC §7's section actions, each an operation of its section's resource actor (a misspelt name does not compile). */
+export const SECTION_ACTION_NAMES = ['passwordResetEmail', 'resendVerification', 'duplicate', 'exportBot', 'import', 'slotsBrief', 'countries', 'searchNumbers', 'purchase'] as const;
+export type SectionActionName = (typeof SECTION_ACTION_NAMES)[number];
+export type SectionActions = Partial<Record<SectionActionName, ResourceAction>>;
+/** Every operation a resource actor may hold: the CRUD kinds and the section actions. */
+export type ResourceOperationKind = ResourceKind | SectionActionName;
+
 export interface ResourceMachineDeps {
   section: ResourceKey;
   api: ResourceApi;
-  actions?: Record<string, ResourceAction>;
+  actions?: SectionActions;
   /** Long-lived children beside the operations, e.g. this section's relation actors. */
   children?: Record<string, { logic: AnyActorLogic; systemId: string }>;
   /** Where an export's file goes; the browser's download by default, nothing in Node. */
@@ -52,7 +58,7 @@ export type ResourceEvent =
   | { type: 'resource.delete'; id: string }
   | { type: 'resource.export'; query?: Query }
   | { type: 'resource.fetch'; query?: Query }
-  | { type: 'resource.action'; name: string; input?: unknown }
+  | { type: 'resource.action'; name: SectionActionName; input?: unknown }
   | OperationReport;
 
 export const operationSystemId = (section: string, kind: string) => `${resourceActorId(section)}:${kind}`;
@@ -91,21 +97,19 @@ export function createResourceMachine({ section, api, actions = {}, children = {
 
   const kinds = [...RESOURCE_KINDS, ...Object.keys(actions)];
   const operations: Record<string, AnyActorLogic> = {};
-  for (const kind of RESOURCE_KINDS) operations[kind] = createOperation(calls[kind]);
-  for (const [name, action] of Object.entries(actions)) operations[name] = createOperation(action.call);
-  const summaryOf = (kind: string) => (kind in actions ? actions[kind]!.summary : summaryFor(section, kind as ResourceKind));
+  for (const kind of RESOURCE_KINDS) operations[kind] = createChildOperation(calls[kind]);
+  for (const [name, action] of Object.entries(actions)) operations[name] = createChildOperation(action.call);
+  const summaryOf = (kind: string) => actions[kind as SectionActionName]?.summary ?? summaryFor(section, kind as ResourceKind);
 
   return setup({
     types: { context: {} as ResourceContext, events: {} as ResourceEvent },
-    actors: { ...operations, bridge: operationBridge as unknown as AnyActorLogic } as Record<string, AnyActorLogic>,
+    actors: operations,
   }).createMachine({
     id: resourceActorId(section),
     context: { section, record: null, list: null, options: [], listKind: null, exported: null },
     entry: enqueueActions(({ enqueue }) => {
       for (const kind of kinds) enqueue.spawnChild(kind, { id: kind, systemId: operationSystemId(section, kind), input: { summary: summaryOf(kind) } });
       for (const [id, child] of Object.entries(children)) enqueue.spawnChild(child.logic, { id, systemId: child.systemId });
-      // Last: the bridge finds the operations by systemId.
-      enqueue.spawnChild('bridge', { id: 'bridge', input: { kinds, systemIdOf: (kind: string) => operationSystemId(section, kind) } });
     }),
     on: {
       'resource.init': {
@@ -135,7 +139,7 @@ export function createResourceMachine({ section, api, actions = {}, children = {
 function applySuccess(
   context: ResourceContext,
   event: Extract<OperationReport, { type: 'operation.report.succeeded' }>,
-  actions: Record<string, ResourceAction>,
+  actions: SectionActions,
 ): Partial<ResourceContext> {
   const output = event.output;
   switch (event.kind) {
@@ -160,7 +164,7 @@ function applySuccess(
     case 'export':
       return { exported: output as string };
     default:
-      return actions[event.kind]?.updatesRecord && output ? { record: output as ResourceRecord } : {};
+      return actions[event.kind as SectionActionName]?.updatesRecord && output ? { record: output as ResourceRecord } : {};
   }
 }
 
@@ -169,16 +173,16 @@ export type ResourceActor = ActorRefFrom<ResourceMachine>;
 export type ResourceSnapshot = SnapshotFrom<ResourceMachine>;
 
 /** One operation of a resource actor, for views and tests. */
-export function resourceOperation(resource: ResourceActor, kind: string): OperationActor {
+export function resourceOperation(resource: ResourceActor, kind: ResourceOperationKind): OperationActor {
   const child = operationChild(resource, kind);
   if (!child) throw new Error(`resource ${resource.id}: no operation "${kind}"`);
   return child;
 }
 
-export function resourceStatus(resource: ResourceActor, kind: string): OperationStatusCode {
+export function resourceStatus(resource: ResourceActor, kind: ResourceOperationKind): OperationStatusCode {
   return statusCode(resourceOperation(resource, kind).getSnapshot());
 }
 
-export function resourceError(resource: ResourceActor, kind: string): OperationFailure | null {
+export function resourceError(resource: ResourceActor, kind: ResourceOperationKind): OperationFailure | null {
   return resourceOperation(resource, kind).getSnapshot().context.error;
 }

@@ -6,7 +6,7 @@ import { createHttp } from '../../src/api/http';
 import { createOperation } from '../../src/machines/operation';
 import { resourceApiFor, type ResourceKey } from '../../src/api/resources';
 import { parseRuntimeConfig } from '../../src/config';
-import { createResourceMachine, operationSystemId, resourceError, resourceOperation, resourceStatus, type ResourceActor } from '../../src/machines/resource';
+import { createResourceMachine, operationSystemId, resourceError, resourceOperation, resourceStatus, type ResourceActor, type ResourceOperationKind } from '../../src/machines/resource';
 import { createResourceLogicFactory, openResource } from '../../src/machines/areas';
 import { GENERIC_SUMMARIES, NO_RECORD_RECEIVED, SECTION_SUMMARIES, summaryFor } from '../../src/machines/resourceSummaries';
 import { API } from '../support/apiFixtures';
@@ -20,14 +20,14 @@ function startResource(section: ResourceKey, save = vi.fn()) {
   return { actor, save };
 }
 
-const settled = (actor: ResourceActor, kind: string) => waitFor(resourceOperation(actor, kind), (s) => s.matches('success') || s.matches('failed'));
+const settled = (actor: ResourceActor, kind: ResourceOperationKind) => waitFor(resourceOperation(actor, kind), (s) => s.matches('success') || s.matches('failed'));
 const serverError = (status = 500, body: Record<string, unknown> = { message: 'Server Error' }) => () => HttpResponse.json(body, { status });
 
 describe('resource actor: one operation per kind, each with its own status', () => {
   test('every kind starts idle (0); browse goes 1 → 2 and fills the list from data/links/meta', async () => {
     mswServer.use(...crudHandlers('bots', [bot(1), bot(2)]));
     const { actor } = startResource('bots');
-    for (const kind of ['add', 'browse', 'read', 'edit', 'delete', 'paginate', 'export', 'fetch']) expect(resourceStatus(actor, kind)).toBe(0);
+    for (const kind of ['add', 'browse', 'read', 'edit', 'delete', 'paginate', 'export', 'fetch'] as const) expect(resourceStatus(actor, kind)).toBe(0);
     actor.send({ type: 'resource.browse', query: { search: '' } });
     expect(resourceStatus(actor, 'browse')).toBe(1);
     await settled(actor, 'browse');
@@ -186,7 +186,7 @@ describe('resource actor: SPEC §8 summaries', () => {
     actor.send({ type: 'resource.edit', id: '1', values: {} });
     actor.send({ type: 'resource.delete', id: '1' });
     actor.send({ type: 'resource.export' });
-    for (const kind of ['read', 'add', 'edit', 'delete', 'export']) await settled(actor, kind);
+    for (const kind of ['read', 'add', 'edit', 'delete', 'export'] as const) await settled(actor, kind);
     expect(resourceError(actor, 'read')).toMatchObject({ summary: 'Error Loading Record', serverDetail: 'Not available.' });
     expect(resourceError(actor, 'add')).toMatchObject({
       summary: 'New Record Failed',
@@ -196,7 +196,7 @@ describe('resource actor: SPEC §8 summaries', () => {
     expect(resourceError(actor, 'edit')?.summary).toBe('Edit Record Failed');
     expect(resourceError(actor, 'delete')?.summary).toBe('Delete Record Failed');
     expect(resourceError(actor, 'export')).toMatchObject({ summary: 'Export Record Failed' });
-    for (const kind of ['read', 'add', 'edit', 'delete', 'export']) expect(resourceStatus(actor, kind)).toBe(3);
+    for (const kind of ['read', 'add', 'edit', 'delete', 'export'] as const) expect(resourceStatus(actor, kind)).toBe(3);
   });
 
   test.each([
@@ -370,7 +370,7 @@ describe('resource actors in the system', () => {
     instances.send({ type: 'resource.action', name: 'countries' });
     instances.send({ type: 'resource.action', name: 'searchNumbers', input: { country: 'US', filters: { contains: '555' } } });
     instances.send({ type: 'resource.action', name: 'purchase', input: { instanceId: '1', phoneNumber: '1555' } });
-    for (const kind of ['countries', 'searchNumbers', 'purchase']) await settled(instances, kind);
+    for (const kind of ['countries', 'searchNumbers', 'purchase'] as const) await settled(instances, kind);
     expect(resourceError(instances, 'countries')?.summary).toBe('Error Loading Available Countries');
     expect(resourceError(instances, 'searchNumbers')?.summary).toBe('Error Loading Available Phone Number');
     expect(resourceError(instances, 'purchase')).toMatchObject({ summary: 'Error Purchasing Phone Number', serverDetail: 'Number taken' });

@@ -86,8 +86,8 @@ export function BreakdownPage({ entity }: { entity: StatisticsEntity }) {
       <OperationError error={breakdown.error} onRetry={load} />
       {!id && <p>{`Choose ${withArticle(label.toLowerCase())} to see its breakdown.`}</p>}
       {id && breakdown.loading && !data && <LoadingState label="Loading breakdown…" />}
-      {id && breakdown.status === 0 && !data && <p>The breakdown was cleared. Choose Reload to fetch it again.</p>}
-      {id && breakdown.status === 0 && (
+      {id && breakdown.idle && !data && <p>The breakdown was cleared. Choose Reload to fetch it again.</p>}
+      {id && breakdown.idle && (
         <button type="button" className="button" onClick={load}>Reload</button>
       )}
       {data && (

@@ -88,7 +88,7 @@ export default function ReportingOverview() {
         <h2 id="global-title">Global statistics{from || to ? ` (${from ?? 'start'} to ${to ?? 'today'})` : ' (all time)'}</h2>
         <OperationError error={global.error} onRetry={load} />
         {global.loading && !totals && <LoadingState label="Loading statistics…" />}
-        {global.status === 0 && !totals && <p>No statistics loaded. Choose Reload to fetch them again.</p>}
+        {global.idle && !totals && <p>No statistics loaded. Choose Reload to fetch them again.</p>}
         {totals && (
           <>
             <dl className="stat-grid" aria-busy={global.loading}>

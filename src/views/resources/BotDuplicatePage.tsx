@@ -6,7 +6,7 @@ import { OperationError } from '../common/OperationError';
 import { RecordLoadError } from './RecordLoadError';
 import { useNavigate } from '../PortalContext';
 import { useRecord } from './useRecord';
-import { useOperation, useResource } from './useResource';
+import { useResourceOperation, useResource } from './useResource';
 import './resources.css';
 
 /** /bots/{botId}/duplicate: confirm, POST /v1/bots/{id}/duplicate, then open the copy. */
@@ -14,17 +14,17 @@ export default function BotDuplicatePage({ params }: RouteViewProps) {
   const id = params.botId ?? '';
   const bots = useResource('bots');
   const { record, error, reload } = useRecord('bots', id);
-  const duplicate = useOperation(bots, 'duplicate');
+  const duplicate = useResourceOperation(bots, 'duplicate');
   const navigate = useNavigate();
   const asked = useRef(false);
 
   useEffect(() => {
     const copy = duplicate.output as ResourceRecord | null | undefined;
-    if (asked.current && duplicate.status === 2) {
+    if (asked.current && duplicate.succeeded) {
       asked.current = false;
       navigate.go(copy?.id ? `/bots/${copy.id}` : '/bots', true);
     }
-  }, [duplicate.status, duplicate.output, navigate]);
+  }, [duplicate.succeeded, duplicate.output, navigate]);
 
   if (error && !record) return <RecordLoadError section="bots" error={error} onRetry={reload} />;
   if (!record) return <LoadingState label="Loading bot…" />;
@@ -33,7 +33,7 @@ export default function BotDuplicatePage({ params }: RouteViewProps) {
     <section className="page">
       <h1>Duplicate {name}</h1>
       <p>A copy of this bot, with its agents, will be created in the same account.</p>
-      {asked.current && <OperationError error={duplicate.status === 3 ? duplicate.error : null} />}
+      {asked.current && <OperationError error={duplicate.failed ? duplicate.error : null} />}
       <div className="page-actions">
         <button
           type="button"

@@ -7,7 +7,7 @@ import { NumericInput } from '../common/NumericInput';
 import { useCan } from '../PortalContext';
 import type { Choice } from './sectionConfig';
 import { SECTION_CONFIGS } from './sectionConfigs';
-import { useOperation, useResource } from './useResource';
+import { useResourceOperation, useResource } from './useResource';
 
 const selectOptions = (s: ResourceSnapshot) => s.context.options;
 
@@ -32,10 +32,10 @@ export function ChoiceSelect({ label, value, onChange, choices, choicesFrom, emp
   const canBrowse = useCan(choicesFrom ? (sectionByKey(choicesFrom)?.model ?? null) : null, 'browse');
   const other = useResource(source);
   const options = useSelector(other, selectOptions);
-  const fetch = useOperation(other, 'fetch');
+  const fetch = useResourceOperation(other, 'fetch');
   useEffect(() => {
-    if (choicesFrom && canBrowse && fetch.status === 0) other.send({ type: 'resource.fetch' });
-  }, [choicesFrom, canBrowse, fetch.status, other]);
+    if (choicesFrom && canBrowse && fetch.idle) other.send({ type: 'resource.fetch' });
+  }, [choicesFrom, canBrowse, fetch.idle, other]);
 
   const described = error ? errorId : undefined;
   if (choicesFrom && !canBrowse) {

@@ -3,7 +3,7 @@ import type { ResourceRecord } from '../../api/resources';
 import type { ResourceActor } from '../../machines/resource';
 import { OperationError } from '../common/OperationError';
 import { ConfirmDialog } from './ConfirmDialog';
-import { useOperation } from './useResource';
+import { useResourceOperation } from './useResource';
 
 /** Delete with a confirmation first (issue 3); the failure shows SPEC §8's summary and detail. */
 export function DeleteRecordButton({ resource, record, title, singular, compact = false }: {
@@ -16,13 +16,13 @@ export function DeleteRecordButton({ resource, record, title, singular, compact 
 }) {
   const [confirming, setConfirming] = useState(false);
   const [asked, setAsked] = useState(false);
-  const remove = useOperation(resource, 'delete');
-  const failed = asked && remove.status === 3;
+  const remove = useResourceOperation(resource, 'delete');
+  const failed = asked && remove.failed;
 
   // The dialog closes once the call is over, whichever way it went.
   useEffect(() => {
-    if (asked && remove.status !== 1) setConfirming(false);
-  }, [asked, remove.status]);
+    if (asked && !remove.loading) setConfirming(false);
+  }, [asked, remove.loading]);
 
   return (
     <>
@@ -53,8 +53,8 @@ export function DeleteRecordButton({ resource, record, title, singular, compact 
  * the deleted record leaves the resource actor, so the button unmounts with it.
  */
 export function useLeaveWhenDeleted(resource: ResourceActor, id: string, to: string, go: (to: string, replace?: boolean) => void): void {
-  const removal = useOperation(resource, 'delete');
+  const removal = useResourceOperation(resource, 'delete');
   useEffect(() => {
-    if (removal.status === 2 && removal.output === id) go(to, true);
-  }, [removal.status, removal.output, id, to, go]);
+    if (removal.succeeded && removal.output === id) go(to, true);
+  }, [removal.succeeded, removal.output, id, to, go]);
 }

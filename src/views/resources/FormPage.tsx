@@ -13,7 +13,7 @@ import { recordIdOf, useRecord } from './useRecord';
 import { editableFields, initialValues, validateForm, type FormErrors, type FormValues } from './formValues';
 import type { Field, SectionConfig } from './sectionConfig';
 import { SECTION_CONFIGS } from './sectionConfigs';
-import { useOperation, useResource } from './useResource';
+import { useResourceOperation, useResource } from './useResource';
 import './resources.css';
 
 function FieldInput({ field, value, error, onChange }: { field: Field; value: string | boolean; error?: string; onChange: (value: string | boolean) => void }) {
@@ -72,20 +72,20 @@ function FieldInput({ field, value, error, onChange }: { field: Field; value: st
 export function ResourceForm({ config, mode, record, onSaved }: { config: SectionConfig; mode: 'new' | 'edit'; record: ResourceRecord | null; onSaved: (record: ResourceRecord | null) => void }) {
   const resource = useResource(config.key);
   const kind = mode === 'new' ? 'add' : 'edit';
-  const save = useOperation(resource, kind);
+  const save = useResourceOperation(resource, kind);
   const [values, setValues] = useState<FormValues>(() => initialValues(config, record, mode));
   const [clientErrors, setClientErrors] = useState<FormErrors>({});
   const submitted = useRef(false);
 
   useEffect(() => {
     if (!submitted.current || save.loading) return;
-    if (save.status === 2) {
+    if (save.succeeded) {
       submitted.current = false;
       onSaved((save.output as ResourceRecord | null) ?? null);
     }
-  }, [save.status, save.loading, save.output, onSaved]);
+  }, [save.succeeded, save.loading, save.output, onSaved]);
 
-  const serverErrors = submitted.current && save.status === 3 ? (save.error?.fieldErrors ?? {}) : {};
+  const serverErrors = submitted.current && save.failed ? (save.error?.fieldErrors ?? {}) : {};
   const errorOf = (name: string) => clientErrors[name] ?? serverErrors[name]?.join(' ');
   const fields = editableFields(config, mode);
 
@@ -109,7 +109,7 @@ export function ResourceForm({ config, mode, record, onSaved }: { config: Sectio
         else resource.send({ type: 'resource.edit', id: record!.id, values: result.body });
       }}
     >
-      {submitted.current && save.status === 3 && <OperationError error={save.error} />}
+      {submitted.current && save.failed && <OperationError error={save.error} />}
       {Object.keys(clientErrors).length > 0 && (
         <p className="alert alert-error" role="alert">
           Please correct the highlighted fields.

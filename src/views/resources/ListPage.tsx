@@ -18,7 +18,7 @@ import { isNextPageOf, isPreviousPageOf, listQuery, parseListState, serializeLis
 import { SECTION_CONFIGS } from './sectionConfigs';
 import { BotImport } from './special/BotImport';
 import { ExportButton } from './special/ExportButton';
-import { useOperation, useResource } from './useResource';
+import { useResourceOperation, useResource } from './useResource';
 import './resources.css';
 
 const selectList = (s: ResourceSnapshot) => s.context.list;
@@ -35,8 +35,8 @@ export default function ListPage({ route }: RouteViewProps) {
   const search = useSearch();
   const state = useMemo(() => parseListState(search, config.defaultSort), [search, config.defaultSort]);
   const list = useSelector(resource, selectList);
-  const browse = useOperation(resource, 'browse');
-  const paginate = useOperation(resource, 'paginate');
+  const browse = useResourceOperation(resource, 'browse');
+  const paginate = useResourceOperation(resource, 'paginate');
   const canAdd = useCan(model, 'add') && !config.readOnly;
   const canEdit = useCan(model, 'edit') && !config.readOnly;
   const canDelete = useCan(model, 'delete') && !config.readOnly;
@@ -71,7 +71,7 @@ export default function ListPage({ route }: RouteViewProps) {
   useEffect(() => () => pushSearch.cancel(), [pushSearch]);
   useEffect(() => setText(state.search), [state.search]);
 
-  const failure = paginate.error && paginate.status === 3 ? paginate.error : browse.status === 3 ? browse.error : null;
+  const failure = paginate.error && paginate.failed ? paginate.error : browse.failed ? browse.error : null;
   const loading = browse.loading || paginate.loading;
   const rows: ResourceRecord[] = list?.data ?? [];
   const meta = list?.meta;

@@ -42,7 +42,7 @@ export function RelationPanel({ relationKey, ownerId, title, editable }: { relat
   return (
     <section className="panel relation-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
-      <OperationError error={list.status === 3 ? list.error : null} onRetry={() => relation.send({ type: 'relation.list' })} />
+      <OperationError error={list.failed ? list.error : null} onRetry={() => relation.send({ type: 'relation.list' })} />
       {list.loading && assigned.length === 0 ? (
         <LoadingState label={`Loading ${title.toLowerCase()}…`} />
       ) : assigned.length === 0 ? (
@@ -61,14 +61,14 @@ export function RelationPanel({ relationKey, ownerId, title, editable }: { relat
           ))}
         </ul>
       )}
-      <OperationError error={remove.status === 3 ? remove.error : null} />
+      <OperationError error={remove.failed ? remove.error : null} />
       {canChange && (
         <AssignPicker relation={relation} label={`Available ${title.toLowerCase()}`} items={choices} itemLabel={itemLabel} busy={assign.loading} />
       )}
-      <OperationError error={availableOp.status === 3 ? availableOp.error : null} onRetry={() => relation.send({ type: 'relation.available' })} />
-      <OperationError error={assign.status === 3 ? assign.error : null} />
+      <OperationError error={availableOp.failed ? availableOp.error : null} onRetry={() => relation.send({ type: 'relation.available' })} />
+      <OperationError error={assign.failed ? assign.error : null} />
       <p role="status" className="visually-hidden">
-        {assign.status === 2 ? 'Assigned.' : remove.status === 2 ? 'Removed.' : ''}
+        {assign.succeeded ? 'Assigned.' : remove.succeeded ? 'Removed.' : ''}
       </p>
     </section>
   );

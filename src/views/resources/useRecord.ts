@@ -1,11 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
+import type { OperationFailure } from '../../machines/operation';
 import { sendUnlessPrefetched } from '../../machines/prefetch';
 import type { ResourceSnapshot } from '../../machines/resource';
 import type { RouteViewProps } from '../../route';
 import { usePortal } from '../PortalContext';
-import { useOperation, useResource } from './useResource';
+import { useResource, useResourceOperation } from './useResource';
 
 const selectRecord = (s: ResourceSnapshot) => s.context.record;
 
@@ -15,15 +16,15 @@ export function recordIdOf(route: RouteViewProps['route'], params: RouteViewProp
 }
 
 /** The record is the one this page shows (a previous record may still be in the actor). */
-export function useRecord(key: ResourceKey, id: string): { record: ResourceRecord | null; loading: boolean; error: ReturnType<typeof useOperation>['error']; reload: () => void } {
+export function useRecord(key: ResourceKey, id: string): { record: ResourceRecord | null; loading: boolean; error: OperationFailure | null; reload: () => void } {
   const resource = useResource(key);
   const record = useSelector(resource, selectRecord);
-  const read = useOperation(resource, 'read');
+  const read = useResourceOperation(resource, 'read');
   const { accountFilter } = usePortal();
   useEffect(() => {
     // The route may have started this read already (render-as-you-fetch): it answers.
     if (id) sendUnlessPrefetched(resource, { type: 'resource.read', id }, accountFilter.getSnapshot().context.accountId);
   }, [resource, id, accountFilter]);
   const current = record && String(record.id) === id ? record : null;
-  return { record: current, loading: read.loading, error: read.status === 3 ? read.error : null, reload: () => resource.send({ type: 'resource.read', id }) };
+  return { record: current, loading: read.loading, error: read.failed ? read.error : null, reload: () => resource.send({ type: 'resource.read', id }) };
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { OperationView } from '../useResource';
+import type { OperationView } from '../../common/useOperation';
 import { OperationError } from '../../common/OperationError';
 
 /** A titled panel for one or more actions, with each action's outcome announced. */
@@ -15,8 +15,8 @@ export function ActionPanel({ title, children }: { title: string; children: Reac
 export function Outcome({ op, success }: { op: OperationView; success: string }) {
   return (
     <>
-      <p role="status">{op.status === 2 ? success : ''}</p>
-      <OperationError error={op.status === 3 ? op.error : null} />
+      <p role="status">{op.succeeded ? success : ''}</p>
+      <OperationError error={op.failed ? op.error : null} />
     </>
   );
 }

@@ -1,23 +1,23 @@
 import { useEffect, useRef } from 'react';
 import type { ResourceRecord } from '../../../api/resources';
 import { useCan, useNavigate } from '../../PortalContext';
-import { useOperation, useResource } from '../useResource';
+import { useResourceOperation, useResource } from '../useResource';
 import { ActionPanel, Outcome } from './ActionPanel';
 
 /** SPEC §7: POST /v1/agents/{id}/duplicate, then open the copy. */
 export function AgentActions({ agent }: { agent: ResourceRecord }) {
   const agents = useResource('agents');
-  const duplicate = useOperation(agents, 'duplicate');
+  const duplicate = useResourceOperation(agents, 'duplicate');
   const canAdd = useCan('Agents', 'add');
   const navigate = useNavigate();
   const asked = useRef(false);
   useEffect(() => {
     const copy = duplicate.output as ResourceRecord | null | undefined;
-    if (asked.current && duplicate.status === 2 && copy?.id) {
+    if (asked.current && duplicate.succeeded && copy?.id) {
       asked.current = false;
       navigate.go(`/agents/${copy.id}`);
     }
-  }, [duplicate.status, duplicate.output, navigate]);
+  }, [duplicate.succeeded, duplicate.output, navigate]);
   if (!canAdd) return null;
   return (
     <ActionPanel title="Agent actions">

@@ -1,13 +1,13 @@
 import { Link } from 'wouter';
 import type { ResourceRecord } from '../../../api/resources';
 import { useCan } from '../../PortalContext';
-import { useOperation, useResource } from '../useResource';
+import { useResourceOperation, useResource } from '../useResource';
 import { ActionPanel, Outcome } from './ActionPanel';
 
 /** Bot duplicate (its own route) and export (download with the server's file name). */
 export function BotActions({ bot }: { bot: ResourceRecord }) {
   const bots = useResource('bots');
-  const exporting = useOperation(bots, 'exportBot');
+  const exporting = useResourceOperation(bots, 'exportBot');
   const canAdd = useCan('Bots', 'add');
   return (
     <ActionPanel title="Bot actions">

@@ -2,12 +2,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ResourceRecord } from '../../../api/resources';
 import { OperationError } from '../../common/OperationError';
 import { useNavigate } from '../../PortalContext';
-import { useOperation, useResource } from '../useResource';
+import { useResourceOperation, useResource } from '../useResource';
 
 /** Bot import: upload a file exported from a bot; a bad file gives `Import Failed` with the reason. */
 export function BotImport() {
   const bots = useResource('bots');
-  const importing = useOperation(bots, 'import');
+  const importing = useResourceOperation(bots, 'import');
   const navigate = useNavigate();
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -16,11 +16,11 @@ export function BotImport() {
 
   useEffect(() => {
     const created = importing.output as ResourceRecord | null | undefined;
-    if (sent && importing.status === 2 && created?.id && !done.current) {
+    if (sent && importing.succeeded && created?.id && !done.current) {
       done.current = true;
       navigate.go(`/bots/${created.id}`);
     }
-  }, [sent, importing.status, importing.output, navigate]);
+  }, [sent, importing.succeeded, importing.output, navigate]);
 
   return (
     <form
@@ -41,7 +41,7 @@ export function BotImport() {
       <button type="submit" className="button" disabled={!file || importing.loading}>
         {importing.loading ? 'Importing…' : 'Import bot'}
       </button>
-      {sent && <OperationError error={importing.status === 3 ? importing.error : null} />}
+      {sent && <OperationError error={importing.failed ? importing.error : null} />}
     </form>
   );
 }

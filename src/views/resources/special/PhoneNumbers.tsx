@@ -5,15 +5,15 @@ import { formatMoney } from '../../../format/money';
 import { formatPhone } from '../../../format/phone';
 import { OperationError } from '../../common/OperationError';
 import { useCan } from '../../PortalContext';
-import { useOperation, useResource } from '../useResource';
+import { useResourceOperation, useResource } from '../useResource';
 import { ActionPanel } from './ActionPanel';
 
 /** SPEC §7: an instance's phone number — countries, search by country with filters, purchase. */
 export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
   const instances = useResource('instances');
-  const countries = useOperation(instances, 'countries');
-  const search = useOperation(instances, 'searchNumbers');
-  const purchase = useOperation(instances, 'purchase');
+  const countries = useResourceOperation(instances, 'countries');
+  const search = useResourceOperation(instances, 'searchNumbers');
+  const purchase = useResourceOperation(instances, 'purchase');
   const canEdit = useCan('Instances', 'edit');
   const [country, setCountry] = useState('');
   const [contains, setContains] = useState('');
@@ -25,8 +25,8 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
     if (canEdit) instances.send({ type: 'resource.action', name: 'countries' });
   }, [instances, canEdit]);
 
-  const countryList = countries.status === 2 ? (countries.output as PhoneCountry[]) : [];
-  const numbers = search.status === 2 ? (search.output as AvailablePhoneNumber[]) : [];
+  const countryList = countries.succeeded ? (countries.output as PhoneCountry[]) : [];
+  const numbers = search.succeeded ? (search.output as AvailablePhoneNumber[]) : [];
   const current = typeof instance.phone_number === 'string' ? instance.phone_number : null;
 
   return (
@@ -36,7 +36,7 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
       </p>
       {canEdit && (
         <>
-          <OperationError error={countries.status === 3 ? countries.error : null} />
+          <OperationError error={countries.failed ? countries.error : null} />
           <form
             className="list-toolbar"
             aria-label="Search phone numbers"
@@ -65,8 +65,8 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
               Search numbers
             </button>
           </form>
-          <OperationError error={search.status === 3 ? search.error : null} />
-          {search.status === 2 && numbers.length === 0 && <p role="status">No numbers available.</p>}
+          <OperationError error={search.failed ? search.error : null} />
+          {search.succeeded && numbers.length === 0 && <p role="status">No numbers available.</p>}
           {numbers.length > 0 && (
             <table className="resource-table" aria-label="Available phone numbers">
               <thead>
@@ -104,8 +104,8 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
               </tbody>
             </table>
           )}
-          <p role="status">{purchase.status === 2 && bought ? `Purchased ${formatPhone(bought)}.` : ''}</p>
-          <OperationError error={purchase.status === 3 ? purchase.error : null} />
+          <p role="status">{purchase.succeeded && bought ? `Purchased ${formatPhone(bought)}.` : ''}</p>
+          <OperationError error={purchase.failed ? purchase.error : null} />
         </>
       )}
     </ActionPanel>

@@ -1,20 +1,20 @@
 import { useEffect } from 'react';
 import type { SlotsBrief as Slots } from '../../../api/schemas/phoneNumber';
 import { OperationError } from '../../common/OperationError';
-import { useOperation, useResource } from '../useResource';
+import { useResourceOperation, useResource } from '../useResource';
 import { ActionPanel } from './ActionPanel';
 
 /** SPEC §7: GET /v1/{roles|instances}/{id}/slots-brief — assigned and available counts. */
 export function SlotsBrief({ section, id }: { section: 'roles' | 'instances'; id: string }) {
   const resource = useResource(section);
-  const slots = useOperation(resource, 'slotsBrief');
+  const slots = useResourceOperation(resource, 'slotsBrief');
   useEffect(() => {
     resource.send({ type: 'resource.action', name: 'slotsBrief', input: id });
   }, [resource, id]);
-  const data = slots.status === 2 ? (slots.output as Slots) : null;
+  const data = slots.succeeded ? (slots.output as Slots) : null;
   return (
     <ActionPanel title="Slots">
-      <OperationError error={slots.status === 3 ? slots.error : null} />
+      <OperationError error={slots.failed ? slots.error : null} />
       {data && (
         <dl className="record-fields">
           {(['dispositions', 'scorecards'] as const).map((kind) => (

@@ -1,13 +1,13 @@
 import type { ResourceRecord } from '../../../api/resources';
 import { useCan } from '../../PortalContext';
-import { useOperation, useResource } from '../useResource';
+import { useResourceOperation, useResource } from '../useResource';
 import { ActionPanel, Outcome } from './ActionPanel';
 
 /** SPEC §7: a user's password-reset e-mail and a new verification e-mail. */
 export function UserActions({ user }: { user: ResourceRecord }) {
   const users = useResource('users');
-  const reset = useOperation(users, 'passwordResetEmail');
-  const verify = useOperation(users, 'resendVerification');
+  const reset = useResourceOperation(users, 'passwordResetEmail');
+  const verify = useResourceOperation(users, 'resendVerification');
   const canEdit = useCan('Users', 'edit');
   if (!canEdit) return null;
   return (

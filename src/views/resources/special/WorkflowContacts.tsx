@@ -35,7 +35,7 @@ export function WorkflowContacts({ workflowId }: { workflowId: string }) {
   return (
     <section className="panel" aria-label="Contacts">
       <h2>Contacts</h2>
-      <OperationError error={list.status === 3 ? list.error : null} />
+      <OperationError error={list.failed ? list.error : null} />
       {list.loading && rows.length === 0 ? (
         <LoadingState label="Loading contacts…" />
       ) : rows.length === 0 ? (
@@ -94,8 +94,8 @@ export function WorkflowContacts({ workflowId }: { workflowId: string }) {
           </tbody>
         </table>
       )}
-      <OperationError error={update.status === 3 ? update.error : null} />
-      <OperationError error={remove.status === 3 ? remove.error : null} />
+      <OperationError error={update.failed ? update.error : null} />
+      <OperationError error={remove.failed ? remove.error : null} />
       {canEdit && (
         <AssignPicker
           relation={relation}
@@ -106,8 +106,8 @@ export function WorkflowContacts({ workflowId }: { workflowId: string }) {
           buttonText="Assign contact"
         />
       )}
-      <OperationError error={availableOp.status === 3 ? availableOp.error : null} />
-      <OperationError error={assign.status === 3 ? assign.error : null} />
+      <OperationError error={availableOp.failed ? availableOp.error : null} />
+      <OperationError error={assign.failed ? assign.error : null} />
     </section>
   );
 }
