@@ -38,6 +38,26 @@ function dispositionBars(rows: ReadonlyArray<{ id: string | number | null; label
     .map(([label, { value, ids }]) => ({ label, value, ...(ids.length ? { href: hrefOf(ids) } : {}) }));
 }
 
+// The roles table sorts in the page (the API answers every role at once); its order is in the URL.
+const ROLE_COLUMNS = [
+  { key: 'name', label: 'Role', numeric: false },
+  { key: 'conversations', label: 'Conversations', numeric: true },
+  { key: 'share', label: 'Share', numeric: true },
+  { key: 'cost', label: 'Cost', numeric: true },
+  { key: 'grade_score', label: 'Average grade', numeric: false },
+] as const;
+
+function sortedRoles(rows: readonly EntityStatistics[], sort: string): EntityStatistics[] {
+  const key = sort.replace(/^-/, '') as (typeof ROLE_COLUMNS)[number]['key'];
+  const sign = sort.startsWith('-') ? -1 : 1;
+  const value = (r: EntityStatistics) => (key === 'name' ? r.name : ((r as Record<string, unknown>)[key] as number | null) ?? -1);
+  return [...rows].sort((a, b) => {
+    const x = value(a);
+    const y = value(b);
+    return sign * (typeof x === 'string' && typeof y === 'string' ? x.localeCompare(y) : (x as number) - (y as number));
+  });
+}
+
 export default function ReportingOverview() {
   const { statistics } = useReporting();
   const params = useSearchParams();
@@ -50,6 +70,8 @@ export default function ReportingOverview() {
   const roles = useOperation<EntityStatistics[]>(statisticsOperation(statistics, 'globalRoles'));
   const rankings = useOperation<Ranking[]>(statisticsOperation(statistics, 'rankings'));
   const exported = useOperation<string>(statisticsOperation(statistics, 'export'));
+  const rolesSortParam = params.get('roles_sort') ?? '';
+  const rolesSort = ROLE_COLUMNS.some((c) => rolesSortParam.replace(/^-/, '') === c.key) ? rolesSortParam : '-conversations';
 
   const load = () => {
     const query = { from, to };
@@ -166,10 +188,21 @@ export default function ReportingOverview() {
             <table className="report-table">
               <caption className="visually-hidden">Share of conversations by role</caption>
               <thead>
-                <tr><th scope="col">Role</th><th scope="col" className="num">Conversations</th><th scope="col" className="num">Share</th><th scope="col" className="num">Cost</th><th scope="col">Average grade</th></tr>
+                <tr>
+                  {ROLE_COLUMNS.map((column) => {
+                    const direction = rolesSort === column.key ? 'ascending' : rolesSort === `-${column.key}` ? 'descending' : 'none';
+                    return (
+                      <th key={column.key} scope="col" className={column.numeric ? 'num' : undefined} aria-sort={direction}>
+                        <button type="button" className="sort" onClick={() => navigate.go(withParams(PATH, params, { roles_sort: rolesSort === `-${column.key}` ? column.key : `-${column.key}` }), true)}>
+                          {column.label}
+                        </button>
+                      </th>
+                    );
+                  })}
+                </tr>
               </thead>
               <tbody>
-                {roles.output.map((r) => (
+                {sortedRoles(roles.output, rolesSort).map((r) => (
                   <tr key={r.id}>
                     <th scope="row">{r.name}</th>
                     <td className="num">{formatNumber(r.conversations)}</td>

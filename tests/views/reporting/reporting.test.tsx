@@ -55,6 +55,12 @@ describe('reporting pages', () => {
     const rankings = screen.getByText('Role rankings by grade score (A = 4 … F = 0) as a table').closest('details')!;
     expect(within(rankings).getByRole('row', { name: '1. Support (B) 2.86' })).toBeInTheDocument();
 
+    // The roles table sorts by its columns; the order is in the URL.
+    const rolesTable = screen.getByRole('table', { name: 'Share of conversations by role' });
+    expect(within(rolesTable).getByRole('columnheader', { name: 'Conversations' })).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.setup().click(within(rolesTable).getByRole('button', { name: 'Cost' }));
+    await waitFor(() => expect(within(rolesTable).getByRole('columnheader', { name: 'Cost' })).toHaveAttribute('aria-sort', 'descending'));
+
     // Reset: the figures are emptied and fetched again for the default range (not left blank).
     const globalCalls: string[] = [];
     mswServer.events.on('request:start', ({ request }) => {
