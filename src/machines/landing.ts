@@ -1,5 +1,4 @@
 import type { Permissions } from '../api/schemas/permissions';
-import { flowOf } from '../sections';
 import { permittedSections } from './permissions';
 
 /**
@@ -28,21 +27,18 @@ export function safeRedirectTarget(raw: string | null | undefined): string | nul
 }
 
 /**
- * SPEC §4 "After permissions load": exactly one permitted section → that section; otherwise, from
- * `/` or `/login` (or its second step, `/two-factor-challenge`), the redirect query target or `/dashboard`. Null means "stay where you are".
+ * SPEC §4 "After permissions load": landing happens only from `/` or `/login` (or its second step,
+ * `/two-factor-challenge`), i.e. at sign-in. Exactly one permitted section → that section;
+ * otherwise the redirect query target or `/dashboard`. Anywhere else (a reload of /settings or
+ * /dashboard) the user stays. Null means "stay where you are".
  */
 export function landingPath(perms: Permissions | null, location: string): string | null {
   const [pathname = '/', search = ''] = location.split('?');
-  const sections = permittedSections(perms);
-  if (sections.length === 1) {
-    const only = sections[0]!;
-    return flowOf(pathname) === only.key ? null : `/${only.key}`;
-  }
   // The second-factor page is the sign-in page's second step: it lands the same way.
-  if (pathname === '/' || pathname === '/login' || pathname === '/two-factor-challenge') {
-    const redirect = new URLSearchParams(search).get('redirect');
-    const target = safeRedirectTarget(redirect);
-    return target && !target.startsWith('/login') ? target : '/dashboard';
-  }
-  return null;
+  if (pathname !== '/' && pathname !== '/login' && pathname !== '/two-factor-challenge') return null;
+  const sections = permittedSections(perms);
+  if (sections.length === 1) return `/${sections[0]!.key}`;
+  const redirect = new URLSearchParams(search).get('redirect');
+  const target = safeRedirectTarget(redirect);
+  return target && !target.startsWith('/login') ? target : '/dashboard';
 }

@@ -27,8 +27,11 @@ describe('safeRedirectTarget (no open redirects)', () => {
 describe('landingPath (SPEC §4)', () => {
   test.each([
     [one, '/login', '/bots'],
+    [one, '/', '/bots'],
     [one, '/bots/3/edit', null],
-    [one, '/dashboard', '/bots'],
+    // A reload elsewhere is not a landing: the one-section user stays (issue 11).
+    [one, '/dashboard', null],
+    [one, '/settings', null],
     [many, '/login', '/dashboard'],
     [many, '/', '/dashboard'],
     [many, '/login?redirect=%2Fusers', '/users'],
