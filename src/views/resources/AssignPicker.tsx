@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { RelationItem } from '../../api/relations';
-import { relationItemId, type RelationActor } from '../../machines/relation';
+import { relationItemId, relationOperation, type RelationActor } from '../../machines/relation';
+import { announceWhenDone } from '../common/toasts';
 
 /** The "available" picker of a relation: choose one item and assign it (SPEC §7 relations). */
 export function AssignPicker({
@@ -26,7 +27,9 @@ export function AssignPicker({
       onSubmit={(event) => {
         event.preventDefault();
         if (!choice) return;
+        const chosen = items.find((item) => relationItemId(item) === choice);
         relation.send({ type: 'relation.assign', itemId: choice });
+        announceWhenDone(relationOperation(relation, 'assign'), `Assigned “${chosen ? itemLabel(chosen) : `#${choice}`}”.`);
         setChoice('');
       }}
     >

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import type { ResourceRecord } from '../../api/resources';
 import type { ResourceActor } from '../../machines/resource';
 import { OperationError } from '../common/OperationError';
+import { announceWhenDone } from '../common/toasts';
+import { resourceOperation } from '../../machines/resource';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useResourceOperation } from './useResource';
 
@@ -41,6 +43,7 @@ export function DeleteRecordButton({ resource, record, title, singular, compact 
           onConfirm={() => {
             setAsked(true);
             resource.send({ type: 'resource.delete', id: record.id });
+            announceWhenDone(resourceOperation(resource, 'delete'), `“${title}” deleted.`);
           }}
         />
       )}

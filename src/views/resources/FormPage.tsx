@@ -4,6 +4,7 @@ import type { ResourceKey, ResourceRecord } from '../../api/resources';
 import { activeTab, type RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
 import { NumericInput } from '../common/NumericInput';
+import { announce } from '../common/toasts';
 import { OperationError } from '../common/OperationError';
 import { RecordLoadError } from './RecordLoadError';
 import { useCan, useNavigate } from '../PortalContext';
@@ -146,7 +147,10 @@ function NewPage({ route }: RouteViewProps) {
   return (
     <section className="page">
       <h1>New {config.singular.toLowerCase()}</h1>
-      <ResourceForm config={config} mode="new" record={null} onSaved={(created) => navigate.go(created ? `/${key}/${created.id}` : `/${key}`, true)} />
+      <ResourceForm config={config} mode="new" record={null} onSaved={(created) => {
+          announce(`${config.singular} created.`);
+          navigate.go(created ? `/${key}/${created.id}` : `/${key}`, true);
+        }} />
     </section>
   );
 }
@@ -172,7 +176,10 @@ function EditPage({ route, params }: RouteViewProps) {
         <TabPanel tab={tab} config={config} record={record} editable={canEdit} />
       ) : (
         // Keyed by record: a form opened before the record arrived starts from the record's values.
-        <ResourceForm key={record.id} config={config} mode="edit" record={record} onSaved={() => navigate.go(`/${key}/${id}`, true)} />
+        <ResourceForm key={record.id} config={config} mode="edit" record={record} onSaved={() => {
+          announce('Changes saved.');
+          navigate.go(`/${key}/${id}`, true);
+        }} />
       )}
     </section>
   );

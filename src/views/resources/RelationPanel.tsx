@@ -2,9 +2,10 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import { Link } from 'wouter';
 import type { RelationItem, RelationKey } from '../../api/relations';
-import { relationItemId, type RelationSnapshot } from '../../machines/relation';
+import { relationItemId, relationOperation, type RelationSnapshot } from '../../machines/relation';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
+import { announceWhenDone } from '../common/toasts';
 import { AssignPicker } from './AssignPicker';
 import { useRelation, useRelationOperation } from './useResource';
 
@@ -41,7 +42,7 @@ export function RelationPanel({ relationKey, ownerId, title, editable }: { relat
 
   return (
     <section className="panel relation-panel" aria-labelledby={headingId}>
-      <h2 id={headingId}>{title}</h2>
+      <h2 id={headingId} tabIndex={-1}>{title}</h2>
       <OperationError error={list.failed ? list.error : null} onRetry={() => relation.send({ type: 'relation.list' })} />
       {list.loading && assigned.length === 0 ? (
         <LoadingState label={`Loading ${title.toLowerCase()}…`} />
@@ -53,7 +54,20 @@ export function RelationPanel({ relationKey, ownerId, title, editable }: { relat
             <li key={relationItemId(item)}>
               <Link href={`/${related}/${relationItemId(item)}`}>{itemLabel(item)}</Link>
               {canChange && (
-                <button type="button" className="button" aria-label={`Remove ${itemLabel(item)}`} disabled={remove.loading} onClick={() => relation.send({ type: 'relation.remove', itemId: relationItemId(item) })}>
+                <button type="button" className="button" aria-label={`Remove ${itemLabel(item)}`} disabled={remove.loading} onClick={(event) => {
+                    const itemId = relationItemId(item);
+                    const name = itemLabel(item);
+                    // Focus stays in the panel: the row and its button are about to go.
+                    event.currentTarget.closest('section')?.querySelector<HTMLElement>('h2')?.focus();
+                    relation.send({ type: 'relation.remove', itemId });
+                    announceWhenDone(relationOperation(relation, 'remove'), `Removed “${name}”.`, {
+                      label: 'Undo',
+                      run: () => {
+                        relation.send({ type: 'relation.assign', itemId });
+                        announceWhenDone(relationOperation(relation, 'assign'), `“${name}” assigned again.`);
+                      },
+                    });
+                  }}>
                   Remove
                 </button>
               )}
@@ -67,9 +81,6 @@ export function RelationPanel({ relationKey, ownerId, title, editable }: { relat
       )}
       <OperationError error={availableOp.failed ? availableOp.error : null} onRetry={() => relation.send({ type: 'relation.available' })} />
       <OperationError error={assign.failed ? assign.error : null} />
-      <p role="status" className="visually-hidden">
-        {assign.succeeded ? 'Assigned.' : remove.succeeded ? 'Removed.' : ''}
-      </p>
     </section>
   );
 }

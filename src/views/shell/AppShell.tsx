@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { RouteDef } from '../../route';
+import { ToastRegion } from '../common/ToastRegion';
 import { AccountFilter } from './AccountFilter';
 import { Breadcrumbs } from './Breadcrumbs';
 import { SideMenu } from './SideMenu';
@@ -33,6 +34,7 @@ export function AppShell({ route, children }: { route: RouteDef; params: Record<
           {children}
         </main>
       </div>
+      <ToastRegion />
     </div>
   );
 }
