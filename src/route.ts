@@ -38,6 +38,8 @@ export interface RouteData {
   kind: 'list' | 'record';
   /** The loader's code (a small lazy chunk, requested beside the view's). */
   load: () => Promise<RouteDataModule>;
+  /** The loader once its chunk is in: the call then starts synchronously, ahead of any render. */
+  loaded: () => RouteDataModule | undefined;
 }
 
 /** What every route view receives. */

@@ -1,7 +1,7 @@
 import type { AuthActor } from './machines/auth';
 import type { NavigationActor } from './machines/navigation';
 import { can } from './machines/permissions';
-import type { RouteDataOwner } from './route';
+import type { RouteDataModule, RouteDataOwner } from './route';
 import { matchLocation } from './routeMatch';
 
 const pathOf = (location: string) => location.split('?')[0] || '/';
@@ -37,10 +37,11 @@ export function startRouteDataWith(owner: RouteDataOwner & { auth: AuthActor; na
     // A loaded view mounts in this same turn and sends its own call.
     if (onlyUnloadedViews && route.view.isLoaded()) return;
     if (route.permission && !can(auth.context.permissions, route.permission.model, route.permission.action)) return;
-    route.data
-      .load()
-      .then((module) => module.startRouteData(owner, route, params, searchOf(location)))
-      .catch(() => {}); // the view sends its own call and shows any failure
+    const run = (module: RouteDataModule) => module.startRouteData(owner, route, params, searchOf(location));
+    const loaded = route.data.loaded();
+    // Loaded: now, before React renders the signed-in page. Otherwise as soon as its chunk is in.
+    if (loaded) run(loaded);
+    else route.data.load().then(run, () => {}); // the view sends its own call and shows any failure
   };
   let wasSignedIn = owner.auth.getSnapshot().matches('signedIn');
   const onAuth = owner.auth.subscribe((snapshot) => {

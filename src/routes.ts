@@ -1,6 +1,6 @@
 import type { PermissionAction } from './api/schemas/permissions';
 import { CHAT_SECTION, REPORTING_SECTION, RESOURCE_SECTIONS, SETTINGS_SECTION, type Section } from './sections';
-import type { Access, RouteData, RouteDef } from './route';
+import type { Access, RouteData, RouteDataModule, RouteDef } from './route';
 import { lazyView } from './views/lazyView';
 
 /**
@@ -48,9 +48,17 @@ const view = {
 };
 
 /** Render-as-you-fetch loaders (route.ts): small chunks requested beside the view's. */
-const resourceData = () => import('./views/resources/routeData');
-const listData: RouteData = { kind: 'list', load: resourceData };
-const recordData: RouteData = { kind: 'record', load: resourceData };
+function lazyLoader(load: () => Promise<RouteDataModule>): Pick<RouteData, 'load' | 'loaded'> {
+  let module: RouteDataModule | undefined;
+  let pending: Promise<RouteDataModule> | undefined;
+  return {
+    load: () => (pending ??= load().then((m) => (module = m), (error: unknown) => ((pending = undefined), Promise.reject(error)))),
+    loaded: () => module,
+  };
+}
+const resourceData = lazyLoader(() => import('./views/resources/routeData'));
+const listData: RouteData = { kind: 'list', ...resourceData };
+const recordData: RouteData = { kind: 'record', ...resourceData };
 
 function guarded(section: Section, action: PermissionAction): RouteDef['permission'] {
   return section.model ? { model: section.model, action } : undefined;

@@ -3,7 +3,7 @@
  * Render-as-you-fetch: a route's first call is sent when the route starts (session restored, or
  * a page whose code is still loading), before its view exists. The view then sends the same event
  * on mount; that one event is answered by the call already in flight instead of a second request
- * that would abort it. Only the first equal event within FRESH_MS is absorbed: any later one (a
+ * that would abort it (and where the view's code was in first, the route's equal event is dropped). Only the first equal event within FRESH_MS is absorbed: any later one (a
  * retry, a revisit) is a real request again.
  */
 const FRESH_MS = 10_000;
@@ -11,6 +11,8 @@ const FRESH_MS = 10_000;
 interface Pending {
   key: string;
   at: number;
+  /** Who sent it: the route's loader, or the view (when its code was in first). */
+  by: 'route' | 'view';
 }
 
 /** Anything that takes events: an actor. */
@@ -24,14 +26,21 @@ const keyOf = (event: { type: string }, scope: unknown) => JSON.stringify([event
 
 /** Sends the route's first event now and remembers it for the view. `scope`: what else decides the answer (the account filter). */
 export function prefetch<E extends { type: string }>(actor: Receiver<E>, event: E, scope?: unknown): void {
+  const key = keyOf(event, scope);
+  const last = pending.get(actor);
+  pending.delete(actor);
+  // The view's code won the race and already asked for exactly this: nothing to start.
+  if (last?.by === 'view' && last.key === key && Date.now() - last.at < FRESH_MS) return;
   actor.send(event);
-  pending.set(actor, { key: keyOf(event, scope), at: Date.now() });
+  pending.set(actor, { key, at: Date.now(), by: 'route' });
 }
 
 /** The view's send: skipped once when the same event (in the same scope) was just prefetched. */
 export function sendUnlessPrefetched<E extends { type: string }>(actor: Receiver<E>, event: E, scope?: unknown): void {
+  const key = keyOf(event, scope);
   const last = pending.get(actor);
   pending.delete(actor);
-  if (last && last.key === keyOf(event, scope) && Date.now() - last.at < FRESH_MS) return;
+  if (last?.by === 'route' && last.key === key && Date.now() - last.at < FRESH_MS) return;
   actor.send(event);
+  pending.set(actor, { key, at: Date.now(), by: 'view' });
 }

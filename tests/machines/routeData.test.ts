@@ -106,4 +106,8 @@ test('prefetch absorbs only an equal event in the same account scope', () => {
   prefetch(actor, { type: 'resource.read', id: '1' }, null);
   sendUnlessPrefetched(actor, { type: 'resource.read', id: '2' }, null);
   expect(sent).toHaveLength(4);
+  // The view first, the route's equal event after it: one send, not two.
+  sendUnlessPrefetched(actor, { type: 'resource.read', id: '3' }, null);
+  prefetch(actor, { type: 'resource.read', id: '3' }, null);
+  expect(sent).toHaveLength(5);
 });
