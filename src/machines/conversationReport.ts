@@ -1,6 +1,6 @@
 import { assign, enqueueActions, setup, spawnChild, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { ReportFile, ReportingApi } from '../api/reporting';
-import { createOperation, type OperationActor } from './operation';
+import { createChildOperation, type OperationActor } from './operation';
 import { saveFile } from './saveFile';
 
 /** SPEC §3: a conversation report's tabs; `overview` is the conversation record itself. */
@@ -72,7 +72,7 @@ export function createConversationReportMachine(api: Api, save: (file: ReportFil
     exportTranscript: 'Export Record Failed',
   };
   const operations: Record<string, AnyActorLogic> = {};
-  for (const name of OPERATIONS) operations[name] = createOperation(calls[name]);
+  for (const name of OPERATIONS) operations[name] = createChildOperation(calls[name]);
 
   return setup({
     types: { context: {} as ConversationReportContext, events: {} as ConversationReportEvent },

@@ -1,7 +1,7 @@
 import { enqueueActions, setup, spawnChild, type ActorRefFrom, type AnyActorLogic } from 'xstate';
 import type { ConversationQuery, ReportFile, ReportingApi } from '../api/reporting';
 import type { Grade } from '../api/schemas/reporting';
-import { createOperation, type OperationActor } from './operation';
+import { createChildOperation, type OperationActor } from './operation';
 import { saveFile } from './saveFile';
 
 /**
@@ -50,7 +50,7 @@ export function createConversationListMachine(api: Api, save: (file: ReportFile)
     options: 'Error Loading Dispositions',
   };
   const operations: Record<string, AnyActorLogic> = {};
-  for (const name of OPERATIONS) operations[name] = createOperation(calls[name]);
+  for (const name of OPERATIONS) operations[name] = createChildOperation(calls[name]);
 
   return setup({
     types: { events: {} as ConversationListEvent },

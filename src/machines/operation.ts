@@ -140,7 +140,7 @@ export function createOperation<I, O>(call: (input: I, signal: AbortSignal, repo
  * An operation held by a parent machine (resource, relation …): THE operation statechart, whose
  * outcomes also go straight to the parent as `operation.report.*` with the child's id as `kind`.
  */
-export function createChildOperation<I, O>(call: (input: I, signal: AbortSignal) => Promise<O>) {
+export function createChildOperation<I, O>(call: (input: I, signal: AbortSignal, report: (progress: unknown) => void) => Promise<O>) {
   return createOperation(call).provide({
     actions: {
       reportSucceeded: sendParent(({ self, context }) => ({ type: 'operation.report.succeeded', kind: self.id, output: context.output, input: context.input })),

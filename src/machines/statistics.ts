@@ -1,6 +1,6 @@
 import { enqueueActions, setup, spawnChild, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { ReportFile, ReportingApi, StatisticsExport, StatisticsQuery } from '../api/reporting';
-import { createOperation, type OperationActor } from './operation';
+import { createChildOperation, type OperationActor } from './operation';
 import { saveFile } from './saveFile';
 
 /** Each statistics call is one operation child (status 0–3, `{summary, detail}` of SPEC §8). */
@@ -62,7 +62,7 @@ export function createStatisticsMachine(api: Api, save: (file: ReportFile) => vo
     },
   };
   const operations: Record<string, AnyActorLogic> = {};
-  for (const kind of STATISTICS_KINDS) operations[kind] = createOperation(calls[kind]);
+  for (const kind of STATISTICS_KINDS) operations[kind] = createChildOperation(calls[kind]);
 
   return setup({
     types: { events: {} as StatisticsEvent },
