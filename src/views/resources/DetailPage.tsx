@@ -5,6 +5,7 @@ import { LoadingState } from '../common/LoadingState';
 import { RecordLoadError } from './RecordLoadError';
 import { useCan, useNavigate } from '../PortalContext';
 import { DeleteRecordButton, useLeaveWhenDeleted } from './DeleteRecordButton';
+import { listHref } from '../common/listMemory';
 import { DisplayValue } from './display';
 import { TabNav, TabPanel } from './RecordTabs';
 import type { SectionConfig } from './sectionConfig';
@@ -58,7 +59,7 @@ export default function DetailPage({ route, params }: RouteViewProps) {
   const tabKeys = ['details', ...config.tabs.map((t) => t.key)];
   const active = hasTabRoutes ? activeTab(location, tabKeys, 'details') : 'details';
   const base = `/${key}/${id}`;
-  useLeaveWhenDeleted(resource, id, `/${key}`, navigate.go);
+  useLeaveWhenDeleted(resource, id, listHref(key), navigate.go);
 
   if (error && !record) return <RecordLoadError section={key} error={error} onRetry={reload} />;
   if (!record) return <LoadingState label={loading ? 'Loading record…' : 'Loading…'} />;

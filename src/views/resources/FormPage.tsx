@@ -5,6 +5,8 @@ import { activeTab, type RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
 import { NumericInput } from '../common/NumericInput';
 import { announce } from '../common/toasts';
+import { listHref } from '../common/listMemory';
+import { useLeaveGuard } from '../common/useLeaveGuard';
 import { OperationError } from '../common/OperationError';
 import { RecordLoadError } from './RecordLoadError';
 import { useCan, useNavigate } from '../PortalContext';
@@ -77,6 +79,9 @@ export function ResourceForm({ config, mode, record, onSaved }: { config: Sectio
   const [values, setValues] = useState<FormValues>(() => initialValues(config, record, mode));
   const [clientErrors, setClientErrors] = useState<FormErrors>({});
   const submitted = useRef(false);
+  const [initial] = useState(values);
+  // Leaving with unsaved changes asks first (links and the tab); saving clears the question.
+  useLeaveGuard(!save.succeeded && JSON.stringify(values) !== JSON.stringify(initial));
 
   useEffect(() => {
     if (!submitted.current || save.loading) return;
@@ -132,7 +137,7 @@ export function ResourceForm({ config, mode, record, onSaved }: { config: Sectio
         <button type="submit" className="button button-primary" disabled={save.loading}>
           {save.loading ? 'Saving…' : mode === 'new' ? `Create ${config.singular.toLowerCase()}` : 'Save changes'}
         </button>
-        <Link href={mode === 'new' || !record ? `/${config.key}` : `/${config.key}/${record.id}`} className="button">
+        <Link href={mode === 'new' || !record ? listHref(config.key) : `/${config.key}/${record.id}`} className="button">
           Cancel
         </Link>
       </div>

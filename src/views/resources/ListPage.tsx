@@ -9,6 +9,7 @@ import type { RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { Pagination } from '../common/Pagination';
+import { rememberList } from '../common/listMemory';
 import { useRetryWhileFailing } from '../common/useRetryWhileFailing';
 import { useCan, useNavigate, usePortal } from '../PortalContext';
 import { ChoiceSelect } from './ChoiceSelect';
@@ -62,6 +63,8 @@ export default function ListPage({ route }: RouteViewProps) {
     // The route may have started this very call already (render-as-you-fetch): it answers.
     else sendUnlessPrefetched(resource, { type: 'resource.browse', query: listQuery(state) }, accountId);
   }, [resource, state, accountId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => rememberList(key, serializeListState(state, config.defaultSort)), [key, state, config.defaultSort]);
 
   // Search: typed text is local; the URL follows 300 ms after the last key (SPEC §9).
   const [text, setText] = useState(state.search);
