@@ -18,7 +18,7 @@ afterAll(async () => {
 
 const SECTIONS: Record<string, string> = {
   users: 'user', accounts: 'account', roles: 'role', instances: 'instance', actions: 'action', contacts: 'contact', feedback: 'feedback',
-  agents: 'agent', 'agent-instructions': 'agent instruction', tools: 'tool', llms: 'llm', bots: 'bot', dispositions: 'disposition',
+  agents: 'agent', 'agent-instructions': 'agent instruction', tools: 'tool', llms: 'LLM', bots: 'bot', dispositions: 'disposition',
   scorecards: 'scorecard', workflows: 'workflow',
 };
 

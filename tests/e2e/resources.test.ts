@@ -233,7 +233,7 @@ describe('resource sections in Chromium against the reference API', () => {
     await session('admin@example.com');
     const singular: Record<string, string> = {
       users: 'user', accounts: 'account', roles: 'role', instances: 'instance', actions: 'action', contacts: 'contact', feedback: 'feedback',
-      agents: 'agent', 'agent-instructions': 'agent instruction', tools: 'tool', llms: 'llm', bots: 'bot', dispositions: 'disposition',
+      agents: 'agent', 'agent-instructions': 'agent instruction', tools: 'tool', llms: 'LLM', bots: 'bot', dispositions: 'disposition',
       scorecards: 'scorecard', workflows: 'workflow',
     };
     for (const [key, one] of Object.entries(singular)) {

@@ -5,6 +5,7 @@ import { OperationError } from '../common/OperationError';
 import { announceWhenDone } from '../common/toasts';
 import { resourceOperation } from '../../machines/resource';
 import { ConfirmDialog } from './ConfirmDialog';
+import { inSentence } from './sectionConfig';
 import { useResourceOperation } from './useResource';
 
 /** Delete with a confirmation first (issue 3); the failure shows SPEC §8's summary and detail. */
@@ -35,7 +36,7 @@ export function DeleteRecordButton({ resource, record, title, singular, compact 
       {failed && compact && <span className="visually-hidden" role="alert">{`${remove.error?.summary ?? ''}: ${remove.error?.detail ?? ''}`}</span>}
       {confirming && (
         <ConfirmDialog
-          title={`Delete ${singular.toLowerCase()}?`}
+          title={`Delete ${inSentence(singular)}?`}
           message={`“${title}” will be deleted. This cannot be undone.`}
           confirmLabel="Delete"
           busy={remove.loading}

@@ -14,7 +14,7 @@ import { ChoiceSelect } from './ChoiceSelect';
 import { TabNav, TabPanel } from './RecordTabs';
 import { recordIdOf, useRecord } from './useRecord';
 import { editableFields, initialValues, validateForm, type FormErrors, type FormValues } from './formValues';
-import type { Field, SectionConfig } from './sectionConfig';
+import { inSentence, type Field, type SectionConfig } from './sectionConfig';
 import { SECTION_CONFIGS } from './sectionConfigs';
 import { useResourceOperation, useResource } from './useResource';
 import './resources.css';
@@ -99,7 +99,7 @@ export function ResourceForm({ config, mode, record, onSaved }: { config: Sectio
     <form
       className="resource-form"
       noValidate
-      aria-label={`${mode === 'new' ? 'New' : 'Edit'} ${config.singular.toLowerCase()}`}
+      aria-label={`${mode === 'new' ? 'New' : 'Edit'} ${inSentence(config.singular)}`}
       onSubmit={(event) => {
         event.preventDefault();
         const result = validateForm(config, values, mode);
@@ -135,7 +135,7 @@ export function ResourceForm({ config, mode, record, onSaved }: { config: Sectio
       ))}
       <div className="page-actions">
         <button type="submit" className="button button-primary" disabled={save.loading}>
-          {save.loading ? 'Saving…' : mode === 'new' ? `Create ${config.singular.toLowerCase()}` : 'Save changes'}
+          {save.loading ? 'Saving…' : mode === 'new' ? `Create ${inSentence(config.singular)}` : 'Save changes'}
         </button>
         <Link href={mode === 'new' || !record ? listHref(config.key) : `/${config.key}/${record.id}`} className="button">
           Cancel
@@ -151,7 +151,7 @@ function NewPage({ route }: RouteViewProps) {
   const navigate = useNavigate();
   return (
     <section className="page">
-      <h1>New {config.singular.toLowerCase()}</h1>
+      <h1>New {inSentence(config.singular)}</h1>
       <ResourceForm config={config} mode="new" record={null} onSaved={(created) => {
           announce(`${config.singular} created.`);
           navigate.go(created ? `/${key}/${created.id}` : `/${key}`, true);

@@ -16,6 +16,7 @@ import { ChoiceSelect } from './ChoiceSelect';
 import { DeleteRecordButton } from './DeleteRecordButton';
 import { DisplayValue } from './display';
 import { isNextPageOf, isPreviousPageOf, listQuery, parseListState, serializeListState, toggledSort, type ListState } from './listState';
+import { inSentence } from './sectionConfig';
 import { SECTION_CONFIGS } from './sectionConfigs';
 import { BotImport } from './special/BotImport';
 import { ExportButton } from './special/ExportButton';
@@ -91,7 +92,7 @@ export default function ListPage({ route }: RouteViewProps) {
           {config.exportable && <ExportButton resource={resource} query={listQuery({ ...state, page: 1 })} label={`Export ${route.section!.label.toLowerCase()}`} />}
           {canAdd && (
             <Link href={`/${key}/new`} className="button button-primary">
-              New {config.singular.toLowerCase()}
+              New {inSentence(config.singular)}
             </Link>
           )}
         </div>

@@ -7,6 +7,8 @@ import type { DisplayFormat } from './sectionConfig';
 /** A record's value as text, by SPEC §5/§9's display rules. Server text is always rendered as text. */
 export function displayValue(value: unknown, format: DisplayFormat = 'text'): string {
   if (format === 'phone') return formatPhone(typeof value === 'string' ? value : null);
+  // A flag stored as "when it happened" (email_verified_at): read as Yes/No, the time on hover.
+  if (format === 'isSet') return value === null || value === undefined || value === '' ? 'No' : 'Yes';
   if (value === null || value === undefined || value === '') return '—';
   switch (format) {
     case 'money':
@@ -32,6 +34,7 @@ export function displayValue(value: unknown, format: DisplayFormat = 'text'): st
 /** A timestamp also carries its exact time for assistive tech and hover. */
 export function DisplayValue({ value, format }: { value: unknown; format?: DisplayFormat }) {
   const text = displayValue(value, format);
+  if (format === 'isSet' && typeof value === 'string' && value) return <span title={`Since ${new Date(value).toLocaleString()}`}>{text}</span>;
   if (format === 'timestamp' && typeof value === 'string' && text !== '—') return <time dateTime={value} title={new Date(value).toLocaleString()}>{text}</time>;
   return <>{text}</>;
 }

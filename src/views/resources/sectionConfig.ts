@@ -2,7 +2,7 @@ import type { RelationKey } from '../../api/relations';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
 
 /** How a value is shown (SPEC §5/§9 display rules live in src/format). */
-export type DisplayFormat = 'text' | 'phone' | 'money' | 'duration' | 'timestamp' | 'boolean' | 'json' | 'ids' | 'rating';
+export type DisplayFormat = 'text' | 'phone' | 'money' | 'duration' | 'timestamp' | 'boolean' | 'json' | 'ids' | 'rating' | 'isSet';
 
 export interface Column {
   key: string;
@@ -79,6 +79,9 @@ export interface SectionConfig {
   /** Extra checks after the fields' own (e.g. password confirmation). */
   refine?: (values: Record<string, unknown>, mode: 'new' | 'edit') => Record<string, string>;
 }
+
+/** A model's name inside a sentence: lower case, but acronyms keep their capitals ("New LLM", "New agent instruction"). */
+export const inSentence = (singular: string): string => singular.split(' ').map((word) => (/^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase())).join(' ');
 
 export const nameOf = (record: ResourceRecord): string => String(record.name ?? record.label ?? `#${record.id}`);
 

@@ -14,14 +14,14 @@ describe('generic form page', () => {
     const requests = recordRequests();
     await renderPortal('/llms/new', { handlers: crudHandlers('llms', []) });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Create llm' }));
+    await user.click(await screen.findByRole('button', { name: 'Create LLM' }));
     const name = screen.getByRole('textbox', { name: /^Name/ });
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveAccessibleDescription('The name field is required.');
     expect(screen.getByRole('combobox', { name: 'Provider' })).toHaveAccessibleDescription('The provider field is required.');
     await user.type(screen.getByRole('textbox', { name: 'Base URL' }), 'not a url');
     await user.type(screen.getByRole('textbox', { name: 'Temperature' }), '7');
-    await user.click(screen.getByRole('button', { name: 'Create llm' }));
+    await user.click(screen.getByRole('button', { name: 'Create LLM' }));
     expect(screen.getByRole('textbox', { name: 'Base URL' })).toHaveAccessibleDescription('Enter a valid URL.');
     expect(screen.getByRole('textbox', { name: 'Temperature' })).toHaveAccessibleDescription('Enter at most 2.');
     expect(requests.some((r) => r.startsWith('POST'))).toBe(false);
@@ -177,7 +177,7 @@ describe('generic detail page', () => {
     const { here } = await renderPortal('/llms/5', { handlers: crudHandlers('llms', rows) });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete GPT prod' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete llm?' })).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete LLM?' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(here()).toBe('/llms'));
     expect(rows.map((r) => r.name)).toEqual(['Other']);
   });

@@ -41,7 +41,7 @@ describe('numeric inputs (SPEC §5): e, E, ., +, - and other non-digits are refu
     const provider = screen.getByRole('combobox', { name: 'Provider' });
     await user.selectOptions(provider, within(provider).getAllByRole('option')[1]!);
     await user.type(screen.getByRole('textbox', { name: /^Model/ }), 'm');
-    await user.click(screen.getByRole('button', { name: 'Create llm' }));
+    await user.click(screen.getByRole('button', { name: 'Create LLM' }));
     await waitFor(() => expect(here()).toBe('/llms/100'));
     expect(rows[0]).toMatchObject({ max_tokens: 1024, temperature: 0.25 });
   });

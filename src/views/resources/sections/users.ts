@@ -8,7 +8,7 @@ export const users: SectionConfig = {
     { key: 'name', label: 'Name', sort: 'name' },
     { key: 'email', label: 'Email', sort: 'email' },
     { key: 'isAdmin', label: 'Admin', format: 'boolean' },
-    { key: 'email_verified_at', label: 'Verified', format: 'timestamp' },
+    { key: 'email_verified_at', label: 'Verified', format: 'isSet' },
     ...timestamps,
   ],
   filters: [],

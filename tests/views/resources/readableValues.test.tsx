@@ -1,0 +1,26 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { renderPortal } from '../../support/renderPortal';
+import { crudHandlers } from '../../support/resourceFixtures';
+
+describe('readable values', () => {
+  test('model names keep their capitals in headings and buttons ("New LLM", not "New llm")', async () => {
+    await renderPortal('/llms/new', { handlers: crudHandlers('llms', []) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'New LLM' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create LLM' })).toBeInTheDocument();
+  });
+
+  test('the users list reads Verified as Yes or No, with the time on hover', async () => {
+    await renderPortal('/users', {
+      handlers: crudHandlers('users', [
+        { id: 1, name: 'Ada Verified', email: 'ada@example.com', email_verified_at: '2024-05-01T10:00:00Z', updated_at: '2024-05-01T10:00:00Z' },
+        { id: 2, name: 'Bob Pending', email: 'bob@example.com', email_verified_at: null, updated_at: '2024-05-01T10:00:00Z' },
+      ]),
+    });
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const column = within(table).getAllByRole('columnheader').findIndex((th) => th.textContent?.startsWith('Verified'));
+    const cells = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[column]!);
+    expect(cells.map((cell) => cell.textContent)).toEqual(['Yes', 'No']);
+    expect(cells[0]!.querySelector('[title]')?.getAttribute('title')).toMatch(/^Since /);
+  });
+});
