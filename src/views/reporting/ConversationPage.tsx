@@ -5,7 +5,6 @@ import { useEffect } from 'react';
 import { Link } from 'wouter';
 import type { RouteViewProps } from '../../route';
 import type { Conversation, ConversationAction, ConversationData, LogEntry, Quote, Recording, TranscriptLine, UsageSummary } from '../../api/schemas/reporting';
-import { formatDuration } from '../../format/duration';
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
 import { formatPhone } from '../../format/phone';
@@ -58,7 +57,7 @@ function Details({ c }: { c: Conversation }) {
       <dt>Summary</dt><dd>{c.summary ?? 'No summary'}</dd>
       <dt>Phone number</dt><dd>{formatPhone(c.phone_number)}</dd>
       <dt>Ended</dt><dd>{c.ended_at ? <time dateTime={c.ended_at}>{at(c.ended_at)}</time> : 'In progress'}</dd>
-      <dt>Duration</dt><dd>{formatDuration(c.duration_seconds)}</dd>
+      <dt>Duration</dt><dd>{clockOf(c.duration_seconds)}</dd>
       <dt>Cost</dt><dd>{formatMoney(c.cost)}</dd>
       <dt>Role</dt><dd>{c.role_name ?? 'None'}</dd>
       <dt>Instance</dt><dd>{c.instance_name ?? 'None'}</dd>

@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
 import type { Conversation } from '../../api/schemas/reporting';
-import { formatDuration } from '../../format/duration';
 import { formatMoney } from '../../format/money';
 import { formatPhone } from '../../format/phone';
 import { formatTimestamp } from '../../format/timestamp';
+import { clockOf } from './conversation/transcriptTimes';
 import { Grade } from './Grade';
 
 type SortKey = 'started_at' | 'duration_seconds' | 'cost' | 'letter_grade';
@@ -52,7 +52,7 @@ export function ConversationsTable({ rows, caption, labelledBy, sort, onSort }: 
               <td>{c.account_name ?? c.account_id}</td>
               <td>{[c.role_name, c.instance_name].filter(Boolean).join(' / ') || '—'}</td>
               <td>{c.disposition_label ?? '—'}</td>
-              <td>{formatDuration(c.duration_seconds)}</td>
+              <td>{clockOf(c.duration_seconds)}</td>
               <td className="num">{formatMoney(c.cost)}</td>
               <td><Grade grade={c.letter_grade} /></td>
             </tr>
