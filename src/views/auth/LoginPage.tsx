@@ -64,6 +64,8 @@ export default function LoginPage() {
           <input
             id="login-email"
             type="email"
+            // The first thing to do on this page: typing starts in Email (issue 12).
+            autoFocus
             autoComplete="username"
             required
             value={email}
