@@ -60,7 +60,7 @@ describe('resource sections in Chromium against the reference API', () => {
     await page.getByText(/^Page 1 of \d+$/).waitFor();
     const kinds = await table('Tools').locator('tbody tr td:nth-child(2)').allTextContents();
     expect(kinds.length).toBeGreaterThan(0);
-    expect(new Set(kinds)).toEqual(new Set(['http']));
+    expect(new Set(kinds)).toEqual(new Set(['HTTP']));
 
     await page.getByRole('link', { name: 'New tool' }).click();
     await page.waitForURL('**/tools/new');

@@ -27,6 +27,7 @@ export function RecordFields({ config, record }: { config: SectionConfig; record
               <DisplayValue
                 value={field.choicesFrom ? record[field.name] : field.type === 'checkbox' ? record[field.name] === true : record[field.name]}
                 format={field.name === 'phone_number' ? 'phone' : field.type === 'checkbox' ? 'boolean' : field.type === 'json' ? 'json' : 'text'}
+                choices={field.choices}
               />
             </dd>
           </div>

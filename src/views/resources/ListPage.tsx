@@ -14,7 +14,7 @@ import { useRetryWhileFailing } from '../common/useRetryWhileFailing';
 import { useCan, useNavigate, usePortal } from '../PortalContext';
 import { ChoiceSelect } from './ChoiceSelect';
 import { DeleteRecordButton } from './DeleteRecordButton';
-import { DisplayValue } from './display';
+import { choicesOf, DisplayValue } from './display';
 import { isNextPageOf, isPreviousPageOf, listQuery, parseListState, serializeListState, toggledSort, type ListState } from './listState';
 import { inSentence } from './sectionConfig';
 import { SECTION_CONFIGS } from './sectionConfigs';
@@ -182,10 +182,10 @@ export default function ListPage({ route }: RouteViewProps) {
                         <td key={column.key}>
                           {index === 0 ? (
                             <Link href={`/${key}/${row.id}`} aria-label={`Open ${config.titleOf(row)}`}>
-                              <DisplayValue value={row[column.key]} format={column.format} />
+                              <DisplayValue value={row[column.key]} format={column.format} choices={choicesOf(config, column.key)} />
                             </Link>
                           ) : (
-                            <DisplayValue value={row[column.key]} format={column.format} />
+                            <DisplayValue value={row[column.key]} format={column.format} choices={choicesOf(config, column.key)} />
                           )}
                         </td>
                       ))}

@@ -2,7 +2,7 @@ import { formatDuration } from '../../format/duration';
 import { formatMoney } from '../../format/money';
 import { formatPhone } from '../../format/phone';
 import { formatTimestamp } from '../../format/timestamp';
-import type { DisplayFormat } from './sectionConfig';
+import type { Choice, DisplayFormat, SectionConfig } from './sectionConfig';
 
 /** A record's value as text, by SPEC §5/§9's display rules. Server text is always rendered as text. */
 export function displayValue(value: unknown, format: DisplayFormat = 'text'): string {
@@ -31,8 +31,15 @@ export function displayValue(value: unknown, format: DisplayFormat = 'text'): st
   }
 }
 
-/** A timestamp also carries its exact time for assistive tech and hover. */
-export function DisplayValue({ value, format }: { value: unknown; format?: DisplayFormat }) {
+/** The fixed choices a column or field takes (its form field's, else its filter's): their labels read better than raw values. */
+export function choicesOf(config: SectionConfig, key: string): Choice[] | undefined {
+  return config.fields.find((f) => f.name === key)?.choices ?? config.filters.find((f) => f.key === key)?.choices;
+}
+
+/** A timestamp also carries its exact time for assistive tech and hover; an enum value reads as its label ("Azure OpenAI"). */
+export function DisplayValue({ value, format, choices }: { value: unknown; format?: DisplayFormat; choices?: Choice[] }) {
+  const label = choices && (typeof value === 'string' || typeof value === 'number') ? choices.find((c) => c.value === String(value))?.label : undefined;
+  if (label) return <>{label}</>;
   const text = displayValue(value, format);
   if (format === 'isSet' && typeof value === 'string' && value) return <span title={`Since ${new Date(value).toLocaleString()}`}>{text}</span>;
   if (format === 'timestamp' && typeof value === 'string' && text !== '—') return <time dateTime={value} title={new Date(value).toLocaleString()}>{text}</time>;

@@ -87,4 +87,15 @@ export const nameOf = (record: ResourceRecord): string => String(record.name ?? 
 
 export const timestamps: Column[] = [{ key: 'updated_at', label: 'Updated', format: 'timestamp', sort: 'updated_at' }];
 
-export const choices = (...values: string[]): Choice[] => values.map((value) => ({ value, label: value.replace(/[_-]/g, ' ').replace(/^\w/, (c) => c.toUpperCase()) }));
+/** Words that read as capitals in a label ("SMS", "HTTP"). */
+const ACRONYMS: ReadonlySet<string> = new Set(['sms', 'http', 'url', 'api', 'llm']);
+
+export const choices = (...values: string[]): Choice[] =>
+  values.map((value) => ({
+    value,
+    label: value
+      .split(/[_-]/)
+      .map((word) => (ACRONYMS.has(word) ? word.toUpperCase() : word))
+      .join(' ')
+      .replace(/^\w/, (c) => c.toUpperCase()),
+  }));

@@ -24,3 +24,19 @@ describe('readable values', () => {
     expect(cells[0]!.querySelector('[title]')?.getAttribute('title')).toMatch(/^Since /);
   });
 });
+
+describe('enum values read as labels', () => {
+  test('lists and record pages show "Azure OpenAI" and "SMS", not azure-openai and sms', { timeout: 15000 }, async () => {
+    await renderPortal('/llms', { handlers: crudHandlers('llms', [{ id: 1, name: 'Prod', provider: 'azure-openai', model: 'gpt-4o', temperature: 0.2 }]) });
+    const table = await screen.findByRole('table', { name: 'LLMs' });
+    expect(within(table).getByText('Azure OpenAI')).toBeInTheDocument();
+    expect(within(table).queryByText('azure-openai')).toBeNull();
+  });
+
+  test('a record page shows the label of its kind', async () => {
+    await renderPortal('/actions/3', { handlers: crudHandlers('actions', [{ id: 3, name: 'Text the caller', kind: 'sms', config: {}, description: null }]) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Text the caller' })).toBeInTheDocument();
+    expect(screen.getByText('SMS')).toBeInTheDocument();
+    expect(screen.queryByText('sms')).toBeNull();
+  });
+});
