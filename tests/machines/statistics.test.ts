@@ -123,8 +123,13 @@ describe('conversation report actor', () => {
     expect(transcriptCalls).toBe(1);
 
     actor.send({ type: 'conversationReport.open', id: 'b', tab: 'overview' });
-    expect(statusCode(reportOperation(actor, 'transcript').getSnapshot())).toBe(0);
+    // The previous conversation's parts are gone at once. The transcript sits beside the player on
+    // every tab (issue 14), so b's is asked for even on the overview; the log waits for its tab.
+    expect(reportOperation(actor, 'transcript').getSnapshot().context.output).toBeUndefined();
     expect(reportOperation(actor, 'log').getSnapshot().context.output).toBeUndefined();
+    expect(statusCode(reportOperation(actor, 'log').getSnapshot())).toBe(0);
+    await waitFor(reportOperation(actor, 'transcript'), (s) => s.matches('success'));
+    expect(transcriptCalls).toBe(2);
     const record = await waitFor(reportOperation(actor, 'conversation'), (s) => s.matches('success') && (s.context.output as { uuid: string }).uuid === 'b');
     expect(record.context.output).toMatchObject({ letter_grade: 'B' });
   });
