@@ -171,7 +171,7 @@ describe('machine inspector in Chromium', () => {
     expect(await page.getByRole('dialog', { name: 'Machine inspector' }).count()).toBe(0);
     const menuButton = page.getByRole('button', { name: /Ada|Admin|admin@example.com/ });
     await menuButton.click();
-    await page.getByRole('button', { name: 'Machine inspector' }).click();
+    await page.getByRole('menuitem', { name: 'Machine inspector' }).click();
     const panel = page.getByRole('dialog', { name: 'Machine inspector' });
     await panel.waitFor();
     // Recorded from boot even though the panel opened later.

@@ -24,7 +24,7 @@ describe('one session lifecycle in Chromium', () => {
     const adminRows = await botLinks();
 
     await page.getByRole('button', { name: /Ada|Admin|admin@example.com/ }).click();
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL('**/login');
 
     // From here on, every bot link that ever appears is recorded; the next user's list is slow.

@@ -60,7 +60,7 @@ describe('one session lifecycle', () => {
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: /Ada Admin/ }));
-    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Sign out' }));
     await screen.findByRole('button', { name: 'Sign in' });
 
     const watch = watchText();
