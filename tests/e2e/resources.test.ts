@@ -192,7 +192,10 @@ describe('resource sections in Chromium against the reference API', () => {
     const buy = page.getByRole('table', { name: 'Available phone numbers' }).getByRole('button', { name: /^Buy / }).first();
     const label = (await buy.getAttribute('aria-label'))!.replace(/^Buy /, '');
     await buy.click();
-    await page.getByText(`Purchased ${label}.`).waitFor();
+    const confirm = page.getByRole('alertdialog', { name: 'Buy this number?' });
+    await confirm.getByText(/costs \$[\d.,]+ a month\./).waitFor();
+    await confirm.getByRole('button', { name: /^Buy for / }).click();
+    await page.locator('.panel').getByText(`Purchased ${label}.`).waitFor();
     await page.locator('strong', { hasText: label }).waitFor();
   });
 

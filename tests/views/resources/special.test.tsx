@@ -90,7 +90,12 @@ describe('instances: phone numbers', () => {
     expect(within(table).getByText('$1.50')).toBeInTheDocument();
     expect(requests.find((r) => r.includes('/phonenumbers/US'))).toContain('filter[contains]=555');
     await user.click(within(table).getByRole('button', { name: 'Buy +1 (415) 555-0123' }));
-    expect(await screen.findByText('Purchased +1 (415) 555-0123.')).toBeInTheDocument();
+    // It costs money and replaces the current number: asked first, with both said.
+    const dialog = screen.getByRole('alertdialog', { name: 'Buy this number?' });
+    expect(dialog).toHaveTextContent('+1 (415) 555-0123 costs $1.50 a month.');
+    await user.click(within(dialog).getByRole('button', { name: 'Buy for $1.50/month' }));
+    expect((await screen.findAllByText('Purchased +1 (415) 555-0123.')).length).toBeGreaterThan(0);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Buy +1 (415) 555-0123' })).toBeNull());
     expect(screen.getByText('+1 (415) 555-0123', { selector: 'strong' })).toBeInTheDocument();
     mswServer.events.removeAllListeners();
   });
@@ -108,6 +113,7 @@ describe('instances: phone numbers', () => {
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Country' }), await screen.findByRole('option', { name: 'United States' }));
     await user.click(screen.getByRole('button', { name: 'Search numbers' }));
     await user.click(await screen.findByRole('button', { name: /^Buy/ }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: /^Buy/ }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error Purchasing Phone Number');
     expect(alert).toHaveTextContent('The selected phone number is not available.');

@@ -4,6 +4,8 @@ import type { AvailablePhoneNumber, PhoneCountry } from '../../../api/schemas/ph
 import { formatMoney } from '../../../format/money';
 import { formatPhone } from '../../../format/phone';
 import { OperationError } from '../../common/OperationError';
+import { announce } from '../../common/toasts';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { useCan } from '../../PortalContext';
 import { useResourceOperation, useResource } from '../useResource';
 import { ActionPanel } from './ActionPanel';
@@ -18,15 +20,23 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
   const [country, setCountry] = useState('');
   const [contains, setContains] = useState('');
   const [bought, setBought] = useState<string | null>(null);
+  // The number waiting for a yes: a purchase costs money and replaces the current number.
+  const [asking, setAsking] = useState<AvailablePhoneNumber | null>(null);
   const countryId = useId();
   const containsId = useId();
+
+  // Success is said where the user is looking (the toast), as well as in the panel.
+  useEffect(() => {
+    if (purchase.succeeded && bought) announce(`Purchased ${formatPhone(bought)}.`);
+  }, [purchase.succeeded, bought]);
 
   useEffect(() => {
     if (canEdit) instances.send({ type: 'resource.action', name: 'countries' });
   }, [instances, canEdit]);
 
   const countryList = countries.succeeded ? (countries.output as PhoneCountry[]) : [];
-  const numbers = search.succeeded ? (search.output as AvailablePhoneNumber[]) : [];
+  // A bought number leaves the results.
+  const numbers = (search.succeeded ? (search.output as AvailablePhoneNumber[]) : []).filter((n) => !(purchase.succeeded && n.phone_number === bought));
   const current = typeof instance.phone_number === 'string' ? instance.phone_number : null;
 
   return (
@@ -91,10 +101,7 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
                         className="button"
                         disabled={purchase.loading}
                         aria-label={`Buy ${formatPhone(n.phone_number)}`}
-                        onClick={() => {
-                          setBought(n.phone_number);
-                          instances.send({ type: 'resource.action', name: 'purchase', input: { instanceId: instance.id, phoneNumber: n.phone_number } });
-                        }}
+                        onClick={() => setAsking(n)}
                       >
                         Buy
                       </button>
@@ -105,6 +112,21 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
             </table>
           )}
           <p role="status">{purchase.succeeded && bought ? `Purchased ${formatPhone(bought)}.` : ''}</p>
+          {asking && (
+            <ConfirmDialog
+              title="Buy this number?"
+              message={`${formatPhone(asking.phone_number)} costs ${typeof asking.monthly_cost === 'number' ? `${formatMoney(asking.monthly_cost)} a month` : 'a monthly fee'}. ${current ? `It replaces this instance’s current number, ${formatPhone(current)}.` : 'This instance has no number yet.'}`}
+              confirmLabel={typeof asking.monthly_cost === 'number' ? `Buy for ${formatMoney(asking.monthly_cost)}/month` : 'Buy'}
+              busy={purchase.loading}
+              onCancel={() => setAsking(null)}
+              onConfirm={() => {
+                const number = asking.phone_number;
+                setBought(number);
+                setAsking(null);
+                instances.send({ type: 'resource.action', name: 'purchase', input: { instanceId: instance.id, phoneNumber: number } });
+              }}
+            />
+          )}
           <OperationError error={purchase.failed ? purchase.error : null} />
         </>
       )}
