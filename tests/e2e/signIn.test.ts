@@ -121,7 +121,7 @@ describe('walking skeleton in Chromium against the reference API', () => {
     await page.goto(url('/login'));
     await page.waitForURL('**/dashboard');
     await page.getByRole('button', { name: /Ada|Admin|admin@example.com/ }).click();
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL('**/login');
     await page.goto(url('/dashboard'));
     await page.waitForURL('**/login?redirect=%2Fdashboard');

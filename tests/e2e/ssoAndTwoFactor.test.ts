@@ -50,7 +50,7 @@ describe('single sign-on through the local OpenID provider (authorization code +
     expect(page.url()).not.toContain('code=');
 
     await page.getByRole('button', { name: /Sam|sso@example.com/ }).click();
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL('**/login');
     expect(await tokenCookies(page)).toEqual([]);
     await page.getByRole('button', { name: 'Sign out of the identity provider too' }).click();
@@ -227,7 +227,7 @@ describe('two-factor sign-in (Fortify)', () => {
     expect((await codes.allTextContents()).filter((code) => before.includes(code))).toEqual([]);
 
     await page.getByRole('button', { name: /Vic|viewer@example.com/ }).click();
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL('**/login');
     await signIn(page, 'viewer@example.com');
     await page.waitForURL('**/two-factor-challenge');
