@@ -123,52 +123,53 @@ async function signInByApi(context: BrowserContext, origin: string) {
   await context.addInitScript(() => localStorage.setItem('isGuest', 'isNotGuest'));
 }
 
-async function runPortal(page: Page, url: string, expect: Expect, into: Timings, keep: boolean) {
-  await page.goto('about:blank');
-  let start = performance.now();
-  await page.goto(`${url}/contacts?show=${ROWS}`);
-  const rowsAt = await rowsRendered(page, expect.first.rows, expect.first.marker);
-  const first = performance.now() - start;
-  const trace = await traceOf(page, rowsAt);
-  start = performance.now();
-  await page.getByRole('button', { name: 'Next page' }).click();
-  await rowsRendered(page, expect.next.rows, expect.next.marker);
-  const next = performance.now() - start;
-  // From the list sorted by name, a click on "Name" reverses it (a fresh browse).
-  await page.goto(`${url}/contacts?show=${ROWS}&sort=name`);
-  await rowsRendered(page, expect.sortFrom.rows, expect.sortFrom.marker);
-  start = performance.now();
-  await page.getByRole('button', { name: /^Name/ }).click();
-  await rowsRendered(page, expect.sort.rows, expect.sort.marker);
-  const sort = performance.now() - start;
-  if (!keep) return;
-  into.first.push(first);
-  into.next.push(next);
-  into.sort.push(sort);
-  into.trace.push(trace);
+/** One side of the comparison: where its pages are and what a user clicks on them. */
+interface Side {
+  firstUrl: string;
+  sortedByNameUrl: string;
+  next: (page: Page) => Promise<void>;
+  sortByName: (page: Page) => Promise<void>;
+  /** Resource Timing of the first page (the portal only). */
+  traced: boolean;
 }
 
-async function runStatic(page: Page, url: string, expect: Expect, into: Timings, keep: boolean) {
+/** The same walk on either side: first page, next page, and (from the list sorted by name) a click on "Name". */
+async function runSide(page: Page, side: Side, expect: Expect, into: Timings, keep: boolean) {
+  const timed = async (act: () => Promise<unknown>, until: { rows: number; marker: string }) => {
+    const start = performance.now();
+    await act();
+    const rowsAt = await rowsRendered(page, until.rows, until.marker);
+    return { ms: performance.now() - start, rowsAt };
+  };
   await page.goto('about:blank');
-  let start = performance.now();
-  await page.goto(`${url}/static-1.html`);
-  await rowsRendered(page, expect.first.rows, expect.first.marker);
-  const first = performance.now() - start;
-  start = performance.now();
-  await page.getByRole('link', { name: 'Next page' }).click();
-  await rowsRendered(page, expect.next.rows, expect.next.marker);
-  const next = performance.now() - start;
-  await page.goto(`${url}/static-by-name.html`);
+  const first = await timed(() => page.goto(side.firstUrl), expect.first);
+  const trace = side.traced ? await traceOf(page, first.rowsAt) : undefined;
+  const next = await timed(() => side.next(page), expect.next);
+  await page.goto(side.sortedByNameUrl);
   await rowsRendered(page, expect.sortFrom.rows, expect.sortFrom.marker);
-  start = performance.now();
-  await page.getByRole('link', { name: 'Name' }).click();
-  await rowsRendered(page, expect.sort.rows, expect.sort.marker);
-  const sort = performance.now() - start;
+  const sort = await timed(() => side.sortByName(page), expect.sort);
   if (!keep) return;
-  into.first.push(first);
-  into.next.push(next);
-  into.sort.push(sort);
+  into.first.push(first.ms);
+  into.next.push(next.ms);
+  into.sort.push(sort.ms);
+  if (trace) into.trace.push(trace);
 }
+
+const portalSide = (url: string): Side => ({
+  firstUrl: `${url}/contacts?show=${ROWS}`,
+  sortedByNameUrl: `${url}/contacts?show=${ROWS}&sort=name`,
+  next: (page) => page.getByRole('button', { name: 'Next page' }).click(),
+  sortByName: (page) => page.getByRole('button', { name: /^Name/ }).click(),
+  traced: true,
+});
+
+const staticSide = (url: string): Side => ({
+  firstUrl: `${url}/static-1.html`,
+  sortedByNameUrl: `${url}/static-by-name.html`,
+  next: (page) => page.getByRole('link', { name: 'Next page' }).click(),
+  sortByName: (page) => page.getByRole('link', { name: 'Name' }).click(),
+  traced: false,
+});
 
 async function main() {
   const dist = portalDist();
@@ -208,18 +209,18 @@ async function main() {
     const base = { warm: emptyTimings(), cold: emptyTimings() };
     for (let run = 0; run <= RUNS; run += 1) {
       // Interleaved, so machine load falls on both sides alike.
-      await runPortal(warmPage, server.url, expect, ours.warm, run > 0);
-      await runStatic(staticWarmPage, statics.url, expect, base.warm, run > 0);
+      await runSide(warmPage, portalSide(server.url), expect, ours.warm, run > 0);
+      await runSide(staticWarmPage, staticSide(statics.url), expect, base.warm, run > 0);
     }
 
     // Cold: a new context each run (empty HTTP cache), signed in through the API (no page loaded).
     for (let run = 0; run < RUNS; run += 1) {
       const coldContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       await signInByApi(coldContext, server.url);
-      await runPortal(await coldContext.newPage(), server.url, expect, ours.cold, true);
+      await runSide(await coldContext.newPage(), portalSide(server.url), expect, ours.cold, true);
       await coldContext.close();
       const staticCold = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      await runStatic(await staticCold.newPage(), statics.url, expect, base.cold, true);
+      await runSide(await staticCold.newPage(), staticSide(statics.url), expect, base.cold, true);
       await staticCold.close();
     }
 
