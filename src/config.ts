@@ -1,46 +1,96 @@
-import { z } from './api/zod';
+/**
+ * The runtime config (`/config.json`), read field by field.
+ *
+ * Boot needs this before anything else, on every page including /login, so it is checked by hand
+ * rather than with zod: that keeps zod (about 10 KB gzip) out of the initial bundle; the API's
+ * readers load it beside their first call. Each field is checked on its own: a wrong field falls
+ * back to its default and is reported, so one typo in a deployment file never blanks the others.
+ */
 
-const cookieNamesSchema = z.object({
-  accessToken: z._default(z.string(), 'AccessToken'),
-  idToken: z._default(z.string(), 'IdToken'),
-  portalToken: z._default(z.string(), 'PortalToken'),
-  chatSession: z._default(z.string(), 'chat_session'),
-  xsrf: z._default(z.string(), 'XSRF-TOKEN'),
-});
+export interface CookieNames {
+  accessToken: string;
+  idToken: string;
+  portalToken: string;
+  chatSession: string;
+  xsrf: string;
+}
 
-const runtimeConfigSchema = z.object({
+export interface SsoConfig {
+  authority: string;
+  clientId: string;
+  scopes: string;
+  /** Where the provider sends the browser back; the login page completes the sign-in there. */
+  redirectPath: string;
+}
+
+export interface RuntimeConfig {
   /** Origin of the API; '' means the portal's own origin. */
-  apiOrigin: z._default(z.string(), ''),
+  apiOrigin: string;
   /** Origin of the chat gateway; '' means the portal's own origin. */
-  chatUrl: z._default(z.string(), ''),
-  sso: z.optional(
-    z.object({
-      authority: z.string(),
-      clientId: z.string(),
-      scopes: z._default(z.string(), 'openid profile email'),
-      /** Where the provider sends the browser back; the login page completes the sign-in there. */
-      redirectPath: z._default(z.string().check(z.regex(/^\/(?![/\\])/)), '/login'),
-    }),
-  ),
-  sentryDsn: z.optional(z.string()),
-  environment: z._default(z.string(), 'production'),
+  chatUrl: string;
+  sso?: SsoConfig;
+  sentryDsn?: string;
+  environment: string;
   /** Allows the machine inspector in production builds. */
-  inspector: z._default(z.boolean(), false),
-  cookies: z._default(cookieNamesSchema, {
-    accessToken: 'AccessToken',
-    idToken: 'IdToken',
-    portalToken: 'PortalToken',
-    chatSession: 'chat_session',
-    xsrf: 'XSRF-TOKEN',
-  }),
-});
+  inspector: boolean;
+  cookies: CookieNames;
+}
 
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+const DEFAULT_COOKIES: CookieNames = {
+  accessToken: 'AccessToken',
+  idToken: 'IdToken',
+  portalToken: 'PortalToken',
+  chatSession: 'chat_session',
+  xsrf: 'XSRF-TOKEN',
+};
+
+/** A same-origin path: one leading slash, not `//host` or `/\host` (no open redirect). */
+const SAME_ORIGIN_PATH = /^\/(?![/\\])/;
+
+type Fields = Record<string, unknown>;
+
+const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Reads one field: absent gives the fallback silently; present but wrong gives it with a report. */
+function field<T>(from: Fields, path: string, key: string, accepts: (value: unknown) => value is T, fallback: T): T {
+  const value = from[key];
+  if (value === undefined) return fallback;
+  if (accepts(value)) return value;
+  console.warn(`config.json: ${path}${key} is ${JSON.stringify(value)}, which is not valid; using ${JSON.stringify(fallback)}`);
+  return fallback;
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+const isSamePath = (value: unknown): value is string => isString(value) && SAME_ORIGIN_PATH.test(value);
+
+function readCookies(raw: unknown): CookieNames {
+  if (raw === undefined) return { ...DEFAULT_COOKIES };
+  const from = isFields(raw) ? raw : {};
+  if (!isFields(raw)) console.warn('config.json: cookies is not an object; using the default cookie names');
+  const names = { ...DEFAULT_COOKIES };
+  for (const key of Object.keys(DEFAULT_COOKIES) as Array<keyof CookieNames>) names[key] = field(from, 'cookies.', key, isString, DEFAULT_COOKIES[key]);
+  return names;
+}
+
+function readSso(raw: unknown): SsoConfig | undefined {
+  if (raw === undefined) return undefined;
+  if (!isFields(raw) || !isString(raw.authority) || !isString(raw.clientId)) {
+    console.warn('config.json: sso needs "authority" and "clientId" strings; single sign-on is off');
+    return undefined;
+  }
+  return {
+    authority: raw.authority,
+    clientId: raw.clientId,
+    scopes: field(raw, 'sso.', 'scopes', isString, 'openid profile email'),
+    redirectPath: field(raw, 'sso.', 'redirectPath', isSamePath, '/login'),
+  };
+}
 
 /** Build-time defaults (`VITE_*`), overridden by `/config.json` so one `dist/` serves any backend. */
-function buildTimeDefaults(): Record<string, unknown> {
+function buildTimeDefaults(): Fields {
   const env = import.meta.env;
-  const defaults: Record<string, unknown> = {};
+  const defaults: Fields = {};
   if (env.VITE_API_ORIGIN) defaults.apiOrigin = env.VITE_API_ORIGIN;
   if (env.VITE_CHAT_URL) defaults.chatUrl = env.VITE_CHAT_URL;
   if (env.VITE_SENTRY_DSN) defaults.sentryDsn = env.VITE_SENTRY_DSN;
@@ -48,10 +98,19 @@ function buildTimeDefaults(): Record<string, unknown> {
 }
 
 export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
-  const merged = { ...buildTimeDefaults(), ...(typeof raw === 'object' && raw !== null ? raw : {}) };
-  const parsed = runtimeConfigSchema.safeParse(merged);
-  // A broken config.json must not white-screen the portal: fall back to the defaults.
-  return parsed.success ? parsed.data : runtimeConfigSchema.parse(buildTimeDefaults());
+  if (raw !== undefined && raw !== null && !isFields(raw)) console.warn('config.json is not a JSON object; using the defaults');
+  const from: Fields = { ...buildTimeDefaults(), ...(isFields(raw) ? raw : {}) };
+  const sso = readSso(from.sso);
+  const sentryDsn = field<string | undefined>(from, '', 'sentryDsn', isString, undefined);
+  return {
+    apiOrigin: field(from, '', 'apiOrigin', isString, ''),
+    chatUrl: field(from, '', 'chatUrl', isString, ''),
+    ...(sso ? { sso } : {}),
+    ...(sentryDsn === undefined ? {} : { sentryDsn }),
+    environment: field(from, '', 'environment', isString, 'production'),
+    inspector: field(from, '', 'inspector', isBoolean, false),
+    cookies: readCookies(from.cookies),
+  };
 }
 
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {

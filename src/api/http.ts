@@ -1,7 +1,7 @@
 import redaxios from 'redaxios';
 import type { RuntimeConfig } from '../config';
 import { readCookie } from './cookies';
-import { withProgress, type DownloadProgress } from './download';
+import type { DownloadProgress } from './download';
 import { ApiError, DEFAULT_ERROR_TEXT, apiErrorFromResponse } from './errors';
 import { withQuery, type Query } from './query';
 
@@ -152,7 +152,10 @@ export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>,
             // as a success (Apache's trailing-slash 301 on `POST /api/v1/roles/`).
             const answer = await fetchImpl(input, { ...init, signal, ...(method === 'get' ? {} : { redirect: 'manual' as const }) });
             if (method !== 'get' && isRedirect(answer)) throw new RedirectedWrite(answer);
-            return options.onProgress ? withProgress(answer, options.onProgress) : answer;
+            if (!options.onProgress) return answer;
+            // Only exports report progress: its code loads with the first one, not with /login.
+            const { withProgress } = await import('./download');
+            return withProgress(answer, options.onProgress);
           },
         });
         // redaxios turns a body that failed half-way into `data`; after a cancel that is no answer.

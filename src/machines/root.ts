@@ -2,7 +2,6 @@ import { createActor, enqueueActions, fromPromise, sendParent, setup, spawnChild
 import { createAuthApi } from '../api/auth';
 import { deleteCookie, writeCookie } from '../api/cookies';
 import type { Http } from '../api/http';
-import { fetchGlobalTotals } from '../api/globalTotals';
 import type { Permissions } from '../api/schemas/permissions';
 import type { User } from '../api/schemas/user';
 import type { RuntimeConfig } from '../config';
@@ -64,7 +63,8 @@ export function createRootMachine({ http, config, location = '/' }: PortalDeps) 
     actors: { fetchAccounts: fromPromise(async ({ signal }) => (await authApi.fetchAccounts(signal)).data) },
   });
 
-  const globalTotals = createOperation((_input: void, signal) => fetchGlobalTotals(http, signal));
+  // The dashboard's totals (signed in only): their reader loads with the first call, not with /login.
+  const globalTotals = createOperation(async (_input: void, signal) => (await import('../api/globalTotals')).fetchGlobalTotals(http, signal));
 
   return setup({
     types: { context: {} as RootContext, events: {} as RootEvent },
