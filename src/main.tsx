@@ -17,9 +17,10 @@ async function boot() {
   // The first screen's code (view, data loader, and the signed-in frame) loads beside config.json
   // and the session restore, not after them.
   const location = window.location.pathname + window.location.search;
+  const configLoaded = loadRuntimeConfig(); // first: every chunk request below would queue before it
   warmRoute(location);
   warmShell(location);
-  const config = await loadRuntimeConfig();
+  const config = await configLoaded;
   if (config.sentryDsn) {
     // Sentry never sends default PII (off by default in v11) and stays out of the initial bundle: only a configured DSN loads it.
     void import('./observability/sentry').then(({ initSentry }) => initSentry(config.sentryDsn!, config.environment));
