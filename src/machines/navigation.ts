@@ -1,5 +1,6 @@
-import { assign, emit, setup, type ActorRefFrom } from 'xstate';
-import { entryPointOf, flowOf } from '../sections';
+import { assign, emit, enqueueActions, setup, type ActorRefFrom } from 'xstate';
+import { entryPointOf, flowOf, RESOURCE_SECTIONS } from '../sections';
+import { resourceActorId } from './actorIds';
 
 export interface NavigationContext {
   /** Current location: path + query, as the router reports it. */
@@ -63,12 +64,26 @@ export const navigationMachine = setup({
       ],
     },
     'navigation.located': {
-      actions: assign(({ context, event }) => {
-        const flow = flowOf(event.location);
-        const entries = context.history[flow] ?? [];
-        const next = entries.at(-1) === event.location ? entries : [...entries, event.location].slice(-HISTORY_LIMIT);
-        return { location: event.location, history: { ...context.history, [flow]: next } };
-      }),
+      actions: [
+        /**
+         * SPEC §4: entering a section sends its init (operations idle, record and list cleared), so
+         * a section never opens on what it showed the last time. Sent here, where the route change
+         * arrives, before the route's first call and the page's own events; moving within the
+         * section keeps its state. A section whose actor does not exist yet has nothing to clear.
+         */
+        enqueueActions(({ context, event, system, enqueue }) => {
+          const entered = flowOf(event.location);
+          if (entered === flowOf(context.location) || !RESOURCE_SECTIONS.some((section) => section.key === entered)) return;
+          const resource = system.get(resourceActorId(entered));
+          if (resource) enqueue.sendTo(resource, { type: 'resource.init' });
+        }),
+        assign(({ context, event }) => {
+          const flow = flowOf(event.location);
+          const entries = context.history[flow] ?? [];
+          const next = entries.at(-1) === event.location ? entries : [...entries, event.location].slice(-HISTORY_LIMIT);
+          return { location: event.location, history: { ...context.history, [flow]: next } };
+        }),
+      ],
     },
   },
 });

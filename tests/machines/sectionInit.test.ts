@@ -1,0 +1,66 @@
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { waitFor } from 'xstate';
+import { openResource } from '../../src/machines/areas';
+import { resourceOperation } from '../../src/machines/resource';
+import { startRouteDataWith } from '../../src/routeData';
+import { API, signInHandlers } from '../support/apiFixtures';
+import { startTestPortal } from '../support/portal';
+import { bot, listBody } from '../support/resourceFixtures';
+import { mswServer } from '../support/setupMsw';
+
+// A returning visitor: the session is restored, so the route's first call starts by itself.
+beforeEach(() => {
+  const store = new Map<string, string>([['isGuest', 'isNotGuest']]);
+  vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function botsApi() {
+  mswServer.use(
+    ...signInHandlers(),
+    http.get(`${API}/api/v1/bots/`, () => HttpResponse.json(listBody([bot(1), bot(2)]))),
+    http.get(`${API}/api/v1/bots/:id`, ({ params }) => HttpResponse.json({ data: bot(Number(params.id)) })),
+  );
+}
+
+test('SPEC §4: entering a section sends its init: record, list and statuses from the last visit are gone', async () => {
+  botsApi();
+  const { portal } = startTestPortal('/bots/1');
+  await waitFor(portal.auth, (s) => s.matches('signedIn'));
+  const bots = openResource(portal, 'bots');
+  bots.send({ type: 'resource.read', id: '1' });
+  bots.send({ type: 'resource.browse', query: {} });
+  await waitFor(resourceOperation(bots, 'read'), (s) => s.matches('success'));
+  await waitFor(resourceOperation(bots, 'browse'), (s) => s.matches('success'));
+
+  // Within the section nothing is cleared: the list page and the record page share what they loaded.
+  portal.navigation.send({ type: 'navigation.located', location: '/bots?page=1' });
+  expect(bots.getSnapshot().context.record).not.toBeNull();
+  expect(bots.getSnapshot().context.list).not.toBeNull();
+
+  portal.navigation.send({ type: 'navigation.located', location: '/dashboard' });
+  // Leaving alone clears nothing (the next section is what is entered)…
+  expect(bots.getSnapshot().context.record).not.toBeNull();
+  portal.navigation.send({ type: 'navigation.located', location: '/bots' });
+  // …entering it again does.
+  expect(bots.getSnapshot().context).toMatchObject({ record: null, list: null, options: [] });
+  expect(resourceOperation(bots, 'read').getSnapshot().value).toBe('idle');
+  expect(resourceOperation(bots, 'browse').getSnapshot().value).toBe('idle');
+});
+
+test('the init reaches the section before the route’s first call: the list entered loads, it is not reset', async () => {
+  botsApi();
+  const { portal } = startTestPortal('/bots');
+  startRouteDataWith(portal);
+  await waitFor(portal.auth, (s) => s.matches('signedIn'));
+  const bots = openResource(portal, 'bots');
+  await waitFor(resourceOperation(bots, 'browse'), (s) => s.matches('success'));
+  portal.navigation.send({ type: 'navigation.located', location: '/bots/1' });
+  await waitFor(resourceOperation(bots, 'read'), (s) => s.matches('success'));
+  portal.navigation.send({ type: 'navigation.located', location: '/dashboard' });
+  portal.navigation.send({ type: 'navigation.located', location: '/bots' });
+  expect(resourceOperation(bots, 'browse').getSnapshot().value).toBe('loading');
+  await waitFor(resourceOperation(bots, 'browse'), (s) => s.matches('success'));
+  expect(bots.getSnapshot().context.list?.data).toHaveLength(2);
+});
