@@ -13,7 +13,10 @@ const NONE: ModelPermission = { browse: false, read: false, edit: false, add: fa
 /**
  * Merges the user's roles: an action is allowed if any role allows it, the level is the highest
  * any role gives. Every model is present (all false, level 0 when no role grants it).
- * Global.access is the user's admin flag.
+ * Global.access (SPEC §6: a flag beside the user's admin flag) says whether the portal is open to
+ * the user at all: an administrator, or a user some role grants anything. A user without any
+ * grant gets false, and the portal shows them /error/access. What an administrator may do beyond
+ * the grants is decided by the admin flag (users.is_admin), not by this.
  */
 export function computePermissions(db: Database, user: AuthUser): PermissionSet {
   const rows = db
@@ -32,7 +35,8 @@ export function computePermissions(db: Database, user: AuthUser): PermissionSet 
       ? { browse: !!row.browse, read: !!row.read, edit: !!row.edit, add: !!row.add, delete: !!row.delete, level: row.level }
       : { ...NONE };
   }
-  set.Global = { access: user.is_admin === 1 };
+  const grantsAnything = rows.some((row) => row.browse || row.read || row.edit || row.add || row.delete);
+  set.Global = { access: user.is_admin === 1 || grantsAnything };
   return set;
 }
 

@@ -37,7 +37,7 @@ function within(set: PermissionSet, grants: readonly GrantRow[]): boolean {
 
 /**
  * The roles the caller may hand out (GET /user/roles, PATCH /users/{id}/roles): roles of the
- * accounts the caller's Users permission reaches, and, unless the caller has Global access,
+ * accounts the caller's Users permission reaches, and, unless the caller is an administrator (the admin flag),
  * only roles granting no more than the caller has. Without this, anyone able to edit users
  * could make themselves administrator.
  */
@@ -51,7 +51,7 @@ export function assignableRoleIds(req: Request, db: Database): number[] {
 }
 
 /**
- * Whether the caller may change or delete `target`: a caller without Global access may not
+ * Whether the caller may change or delete `target`: a caller who is not an administrator may not
  * touch an administrator or anyone holding a role that grants more than the caller has.
  */
 export function mayManageUser(req: Request, db: Database, target: { id: number; is_admin?: unknown }): boolean {
@@ -65,7 +65,7 @@ export function mayManageUser(req: Request, db: Database, target: { id: number; 
 
 /**
  * Whether the caller may rename, relink or delete role `roleId`: the same rule as assignment,
- * the caller holds every grant the role has (Global access holds them all). Without it a
+ * the caller holds every grant the role has (an administrator holds them all). Without it a
  * level-1 user with Roles edit could rename or delete the Administrator role.
  */
 export function mayManageRole(req: Request, db: Database, roleId: number): boolean {

@@ -1,5 +1,8 @@
 import type { Permissions } from '../api/schemas/permissions';
-import { permittedSections } from './permissions';
+import { isAccessDenied, permittedSections } from './permissions';
+
+/** SPEC §2's page for a user the API denies the portal (Global access false). */
+export const ACCESS_DENIED_PATH = '/error/access';
 
 /**
  * NOTES §Security: only same-origin paths starting with a single `/` are followed; `//host`,
@@ -28,14 +31,15 @@ export function safeRedirectTarget(raw: string | null | undefined): string | nul
 
 /**
  * SPEC §4 "After permissions load": landing happens only from `/` or `/login` (or its second step,
- * `/two-factor-challenge`), i.e. at sign-in. Exactly one permitted section → that section;
- * otherwise the redirect query target or `/dashboard`. Anywhere else (a reload of /settings or
- * /dashboard) the user stays. Null means "stay where you are".
+ * `/two-factor-challenge`), i.e. at sign-in. Global access false → `/error/access`. Exactly one
+ * permitted section → that section; otherwise the redirect query target or `/dashboard`. Anywhere
+ * else (a reload of /settings or /dashboard) the user stays. Null means "stay where you are".
  */
 export function landingPath(perms: Permissions | null, location: string): string | null {
   const [pathname = '/', search = ''] = location.split('?');
   // The second-factor page is the sign-in page's second step: it lands the same way.
   if (pathname !== '/' && pathname !== '/login' && pathname !== '/two-factor-challenge') return null;
+  if (isAccessDenied(perms)) return ACCESS_DENIED_PATH;
   const sections = permittedSections(perms);
   if (sections.length === 1) return `/${sections[0]!.key}`;
   const redirect = new URLSearchParams(search).get('redirect');

@@ -28,6 +28,14 @@ export function hasGlobalAccess(perms: Permissions | null | undefined): boolean 
   return perms?.Global?.access === true;
 }
 
+/**
+ * SPEC §6's Global access flag, when the server says false: the portal is closed to this user
+ * (SPEC §2 `/error/access`). A backend that sends no Global entry denies nothing by it.
+ */
+export function isAccessDenied(perms: Permissions | null | undefined): boolean {
+  return perms?.Global?.access === false;
+}
+
 /** The sections a user may open from the menu (browse on the section's model). */
 export function permittedSections(perms: Permissions | null | undefined, sections: readonly Section[] = ALL_SECTIONS): Section[] {
   return sections.filter((section) => section.inMenu && section.model !== null && can(perms, section.model, 'browse'));

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useMemo } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { landingPath } from '../machines/landing';
-import { can } from '../machines/permissions';
+import { ACCESS_DENIED_PATH, landingPath } from '../machines/landing';
+import { can, isAccessDenied } from '../machines/permissions';
 import type { RouteDef } from '../route';
 import { VENDOR_PAGE, isOtherVendorPath } from '../routes';
 import { matchLocation } from '../routeMatch';
@@ -69,6 +69,8 @@ function Protected({ route, params }: { route: RouteDef; params: Params }) {
   if (phase === 'restoring' || phase === 'working') return <LoadingState label="Checking your session…" />;
   if (phase === 'unverified') return <Redirect to={`/email-verification?redirect=${encodeURIComponent(here)}`} replace />;
   if (phase === 'signedOut') return <Redirect to={`/login?redirect=${encodeURIComponent(here)}`} replace />;
+  // Global access false: no page of the portal is this user's, whatever else the permissions say.
+  if (isAccessDenied(permissions)) return <Redirect to={ACCESS_DENIED_PATH} replace />;
   if (!shellReady) return <LoadingState label="Loading the portal…" />;
   const allowed = !route.permission || can(permissions, route.permission.model, route.permission.action);
   return (

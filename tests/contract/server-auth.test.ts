@@ -205,7 +205,7 @@ describe('current user and permissions', () => {
     for (const model of MODEL_NAMES.filter((m) => m !== 'Bots')) {
       expect(data[model]).toEqual({ browse: false, read: false, edit: false, add: false, delete: false, level: 0 });
     }
-    expect(data.Global).toEqual({ access: false });
+    expect(data.Global).toEqual({ access: true });
   });
 
   test('viewer: browse and read everywhere, nothing else, level 1', async () => {
@@ -214,9 +214,21 @@ describe('current user and permissions', () => {
     for (const model of MODEL_NAMES) {
       expect(data[model]).toEqual({ browse: true, read: true, edit: false, add: false, delete: false, level: 1 });
     }
-    expect(data.Global).toEqual({ access: false });
+    expect(data.Global).toEqual({ access: true });
     const me = await json(await client('/api/v1/users/auth'));
     expect(me.data.theme_color).toBe('#0f766e');
+  });
+
+  test('a user no role grants anything: Global access false (the portal shows /error/access), every model off', async () => {
+    // A verified user with the demo password and no role at all.
+    server.server.db
+      .prepare(`INSERT INTO users (account_id, name, email, password_hash, email_verified_at, is_admin)
+                SELECT account_id, 'Nora No-Role', 'norole@example.com', password_hash, email_verified_at, 0 FROM users WHERE email = 'viewer@example.com'`)
+      .run();
+    const client = await signIn('norole@example.com');
+    const { data } = await json(await client('/api/v1/user/permissions'));
+    expect(data.Global).toEqual({ access: false });
+    for (const model of MODEL_NAMES) expect(data[model]).toEqual({ browse: false, read: false, edit: false, add: false, delete: false, level: 0 });
   });
 
   test('an unverified user can sign in but the API answers 403 with the exact message', async () => {

@@ -39,6 +39,10 @@ describe('landingPath (SPEC §4)', () => {
     [many, '/login?redirect=https%3A%2F%2Fevil.example', '/dashboard'],
     [many, '/users/4', null],
     [{}, '/login', '/dashboard'],
+    // Global access false: the portal is closed to this user, whatever the sections say (SPEC §2 /error/access).
+    [{ ...one, Global: { access: false } }, '/login', '/error/access'],
+    [{ ...many, Global: { access: false } }, '/login?redirect=%2Fusers', '/error/access'],
+    [{ ...many, Global: { access: true } }, '/login', '/dashboard'],
   ] as const)('%o from %s → %s', (perms, location, expected) => {
     expect(landingPath(perms, location)).toBe(expected);
   });

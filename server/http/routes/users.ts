@@ -35,7 +35,7 @@ function adminCount(w: WriteContext): number {
   return (w.ctx.db.prepare('SELECT COUNT(*) AS n FROM users WHERE is_admin = 1').get() as { n: number }).n;
 }
 
-/** Checks and column values for a user write; only a caller with Global access grants it. */
+/** Checks and column values for a user write; only an administrator (the admin flag) grants it. */
 async function prepareUser(input: Record<string, unknown>, w: WriteContext): Promise<Record<string, unknown>> {
   const caller = currentUser(w.req);
   const existing = w.existing;
@@ -73,7 +73,7 @@ function presentUser(record: ApiRecord): ApiRecord {
 /**
  * Users. Passwords are write-only (hashed like sign-in's), roles read-only here (use
  * /users/{id}/roles). Nobody deletes themselves or the last administrator, and a caller
- * without Global access cannot touch users more privileged than they are.
+ * who is not an administrator cannot touch users more privileged than they are.
  */
 export const userResource: ResourceConfig = {
   path: 'users',

@@ -46,7 +46,8 @@ describe('the portal shell', () => {
     renderApp('/dashboard', { signedIn: true });
     expect(await screen.findByRole('heading', { name: /Welcome, Ada Admin/ })).toBeInTheDocument();
     const stats = await screen.findByRole('heading', { name: 'Global totals' });
-    expect(stats.parentElement).toHaveTextContent('1,234');
+    // The totals' code and call load after the dashboard itself (a lazy chunk): wait for them.
+    await waitFor(() => expect(stats.parentElement).toHaveTextContent('1,234'));
     expect(stats.parentElement).toHaveTextContent('$1,093.40');
     const menu = screen.getByRole('navigation', { name: 'Sections' });
     expect(within(menu).getByRole('link', { name: 'Workflows' })).toHaveAttribute('href', '/workflows');
@@ -60,6 +61,30 @@ describe('the portal shell', () => {
     const menu = screen.getByRole('navigation', { name: 'Sections' });
     expect(within(menu).queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
     expect(within(menu).getByRole('link', { name: 'Roles' })).toBeInTheDocument();
+  });
+
+  test('Global access false: signing in, or reloading any page, lands on /error/access, which offers only Sign out', async () => {
+    const denied = permissionsFor(['Bots', 'Roles'], 1) as { data: Record<string, unknown> };
+    denied.data.Global = { access: false };
+    mswServer.use(totals, accounts, ...signInHandlers({ permissions: denied }));
+    const { location } = renderApp('/roles/new', { signedIn: true });
+    expect(await screen.findByRole('heading', { name: 'No access' })).toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe('/error/access');
+    expect(screen.getByRole('link', { name: 'Sign out' })).toHaveAttribute('href', '/logout');
+    expect(screen.queryByRole('navigation', { name: 'Sections' })).not.toBeInTheDocument();
+  });
+
+  test('Global access false at sign-in: the landing is /error/access, not the one permitted section', async () => {
+    const denied = permissionsFor(['Bots'], 1) as { data: Record<string, unknown> };
+    denied.data.Global = { access: false };
+    mswServer.use(totals, accounts, ...signInHandlers({ permissions: denied }));
+    const { location } = renderApp('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'No access' })).toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe('/error/access');
   });
 
   test('breadcrumbs: the section, then New; the menu toggle says whether it is open', async () => {
