@@ -1,6 +1,18 @@
 import { readRecord } from './envelope';
 import type { Http } from './http';
+import { tolerant } from './tolerant';
 import { z } from './zod';
+
+/**
+ * A figure SPEC leaves "not shown": a number or the numeric string a decimal cast sends; null
+ * reads as absent; anything else is left out and reported (docs/contract-tolerance.md).
+ */
+const figure = tolerant(
+  z.pipe(
+    z.nullable(z.union([z.number(), z.pipe(z.string().check(z.regex(/^\s*-?\d+(\.\d+)?\s*$/)), z.transform((value) => Number(value)))])),
+    z.transform((value) => value ?? undefined),
+  ),
+);
 
 /**
  * The dashboard's totals from GET /v1/reporting/global: only the figures it shows are typed,
@@ -8,12 +20,12 @@ import { z } from './zod';
  * does not carry the reporting schemas.
  */
 export const globalTotalsSchema = z.looseObject({
-  conversations: z.optional(z.number()),
-  minutes: z.optional(z.number()),
-  cost: z.optional(z.number()),
-  bots: z.optional(z.number()),
-  instances: z.optional(z.number()),
-  active: z.optional(z.number()),
+  conversations: figure,
+  minutes: figure,
+  cost: figure,
+  bots: figure,
+  instances: figure,
+  active: figure,
 });
 export type GlobalTotals = z.infer<typeof globalTotalsSchema>;
 

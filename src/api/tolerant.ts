@@ -19,6 +19,17 @@ export function tolerant<T extends z.ZodMiniType>(schema: T, fallback: Fallback 
   return field;
 }
 
+/**
+ * A "not shown" field the views compute with (a count, a label): absent or null reads as `value`,
+ * and when it still fails it degrades to `value` (or, with 'text', to its raw text), so its type
+ * stays required and the rest of the record renders.
+ */
+export function tolerantOr<T extends z.ZodMiniType>(schema: T, value: z.util.NoUndefined<z.core.output<T>>, fallback: Fallback = 'omit') {
+  const field = z._default(schema, value);
+  fallbacks.set(field, fallback);
+  return field;
+}
+
 export type PathSegment = string | number;
 
 /** One field that failed and was degraded: where, why, and how it is kept. */

@@ -1,4 +1,4 @@
-import { tolerant } from '../tolerant';
+import { tolerant, tolerantOr } from '../tolerant';
 import { z } from '../zod';
 import { idSchema } from './common';
 
@@ -56,6 +56,18 @@ export const jsonObject = tolerant(
 /** A list of nested objects (steps, criteria, roles); null reads as absent. */
 export function looseList<T extends z.ZodMiniType>(item: T) {
   return tolerant(z.pipe(z.nullable(z.array(item)), z.transform((value) => value ?? undefined)));
+}
+
+/**
+ * For fields the views compute with or show as they are (reporting's counts, money, labels): the
+ * same shapes, but absent or null reads as zero / empty text / an empty list, so the type stays
+ * required. A value that still fails degrades to that (a label to its raw text) and is reported.
+ */
+export const count = tolerantOr(z.pipe(z.nullable(numeric), z.transform((value) => value ?? 0)), 0);
+const textOrNumber = z.union([z.string(), z.pipe(z.number(), z.transform((value) => String(value)))]);
+export const label = tolerantOr(z.pipe(z.nullable(textOrNumber), z.transform((value) => value ?? '')), '', 'text');
+export function listOr<T extends z.ZodMiniType>(item: T) {
+  return tolerantOr(z.pipe(z.nullable(z.array(item)), z.transform((value) => value ?? [])), [] as never);
 }
 
 /**
