@@ -20,12 +20,13 @@ export function formatPhone(raw: string | null | undefined): string {
 }
 
 /**
- * The "elsewhere" display of SPEC §5: two digits, three in brackets, three, four
- * (`447911123456` → `44 (791) 112 3456`). That pattern only fits exactly 12 digits, so any other
- * length is returned as its bare digits rather than forced into a misleading grouping.
+ * The "elsewhere" display of SPEC §5 (numbers shown outside the §5 cases; docs/phone-formats.md
+ * says where): two digits, three in brackets, three, four (`447911123456` → `44 (791) 112 3456`).
+ * That pattern fits exactly 12 digits; a number of any other length gets the §5 display instead,
+ * rather than a grouping that would misread it (or bare digits).
  */
-export function formatPhoneGrouped(raw: string | null | undefined): string {
+export function formatPhoneElsewhere(raw: string | null | undefined): string {
   const digits = phoneDigits(raw);
-  if (digits.length !== 12) return digits;
+  if (digits.length !== 12) return formatPhone(raw);
   return `${digits.slice(0, 2)} (${digits.slice(2, 5)}) ${digits.slice(5, 8)} ${digits.slice(8)}`;
 }

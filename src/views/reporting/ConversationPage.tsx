@@ -7,7 +7,7 @@ import type { RouteViewProps } from '../../route';
 import type { Conversation, ConversationAction, ConversationData, LogEntry, Quote, Recording, TranscriptLine, UsageSummary } from '../../api/schemas/reporting';
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
-import { formatPhone } from '../../format/phone';
+import { formatPhoneElsewhere } from '../../format/phone';
 import { transcriptTimeToSeconds } from '../../format/transcriptTime';
 import { clockOf, lineSeconds } from './conversation/transcriptTimes';
 import { isReportTab, REVIEW_PARTS, reportOperation, type ReportPart, type ReportTab } from '../../machines/conversationReport';
@@ -55,7 +55,7 @@ function Details({ c }: { c: Conversation }) {
     <dl className="kv">
       <dt>Conversation id</dt><dd>{c.uuid}</dd>
       <dt>Summary</dt><dd>{c.summary ?? 'No summary'}</dd>
-      <dt>Phone number</dt><dd>{formatPhone(c.phone_number)}</dd>
+      <dt>Phone number</dt><dd>{formatPhoneElsewhere(c.phone_number)}</dd>
       <dt>Ended</dt><dd>{c.ended_at ? <time dateTime={c.ended_at}>{at(c.ended_at)}</time> : 'In progress'}</dd>
       <dt>Duration</dt><dd>{clockOf(c.duration_seconds)}</dd>
       <dt>Cost</dt><dd>{formatMoney(c.cost)}</dd>

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import type { Conversation } from '../../api/schemas/reporting';
 import { formatMoney } from '../../format/money';
-import { formatPhone } from '../../format/phone';
+import { formatPhoneElsewhere } from '../../format/phone';
 import { formatTimestamp } from '../../format/timestamp';
 import { clockOf } from './conversation/transcriptTimes';
 import { Grade } from './Grade';
@@ -47,7 +47,7 @@ export function ConversationsTable({ rows, caption, labelledBy, sort, onSort }: 
                 <Link href={`/reporting/conversations/${c.uuid}`} aria-label={`Open conversation ${c.uuid}`}>
                   {`${c.channel === 'voice' ? 'Call' : 'Chat'} ${c.direction}`}
                 </Link>
-                <div>{c.channel === 'voice' ? formatPhone(c.phone_number) : c.contact_name ?? ''}</div>
+                <div>{c.channel === 'voice' ? formatPhoneElsewhere(c.phone_number) : c.contact_name ?? ''}</div>
               </td>
               <td>{c.account_name ?? c.account_id}</td>
               <td>{[c.role_name, c.instance_name].filter(Boolean).join(' / ') || '—'}</td>

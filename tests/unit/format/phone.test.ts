@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatPhone, formatPhoneGrouped, phoneDigits } from '../../../src/format/phone';
+import { formatPhone, formatPhoneElsewhere, phoneDigits } from '../../../src/format/phone';
 
 describe('formatPhone', () => {
   test.each([
@@ -20,17 +20,19 @@ describe('formatPhone', () => {
   });
 });
 
-describe('formatPhoneGrouped', () => {
+describe('formatPhoneElsewhere (SPEC §5 "elsewhere": two digits, three in brackets, three, four)', () => {
   test.each([
     ['12 digits', '447911123456', '44 (791) 112 3456'],
     ['12 digits with punctuation', '+44 7911 123456', '44 (791) 112 3456'],
-    ['10 digits unchanged', '5551234567', '5551234567'],
-    ['13 digits unchanged', '4479111234567', '4479111234567'],
-    ['punctuation stripped when not 12', '(555) 123-4567', '5551234567'],
-    ['empty', '', ''],
-    ['null', null, ''],
+    // Any other length cannot take the pattern: the §5 display, never bare digits.
+    ['10 digits', '5551234567', '(555) 123-4567'],
+    ['11 digits', '15551234567', '+1 (555) 123-4567'],
+    ['13 digits', '4479111234567', '+447 (911) 123-4567'],
+    ['fewer than 10', '555123', 'Invalid phone number'],
+    ['empty', '', 'Not Provided'],
+    ['null', null, 'Not Provided'],
   ])('%s', (_name, raw, expected) => {
-    expect(formatPhoneGrouped(raw)).toBe(expected);
+    expect(formatPhoneElsewhere(raw)).toBe(expected);
   });
 });
 

@@ -153,6 +153,39 @@ describe('reporting pages', () => {
     expect(screen.getByText('Caller at 0:07 (7.00 s), neutral')).toBeInTheDocument();
   });
 
+  test('a caller number outside the SPEC §5 cases takes the "elsewhere" format: two digits, three in brackets, three, four', async () => {
+    mswServer.use(
+      accounts,
+      http.get(`${API}/api/v1/reporting/conversations/:id/recordings`, () => HttpResponse.json({ data: [] })),
+      http.get(`${API}/api/v1/reporting/conversations/:id/transcript`, () => HttpResponse.json({ data: [] })),
+      http.get(`${API}/api/v1/reporting/conversations/:id`, () => HttpResponse.json({ data: { ...conversation(1, 'A'), phone_number: '+44 7911 123456' } })),
+      ...signInHandlers(),
+    );
+    renderApp('/reporting/conversations/1');
+    expect(await screen.findByRole('heading', { name: 'Call with 44 (791) 112 3456', level: 1 })).toBeInTheDocument();
+    const details = (await screen.findByText('Phone number')).closest('dl')!;
+    expect(details).toHaveTextContent('44 (791) 112 3456');
+  });
+
+  test('a conversation as another backend sends it (numeric strings, a loaded role, no nulls, extra keys) renders whole', async () => {
+    const laravel = { ...conversation(1, 'B'), id: '1', role_id: { id: 2, name: 'Support' }, duration_seconds: '300.00', cost: '1234.50', ended_at: undefined, backend_extra: { x: 1 } };
+    mswServer.use(
+      accounts,
+      http.get(`${API}/api/v1/reporting/conversations/:id/recordings`, () => HttpResponse.json({ data: [] })),
+      http.get(`${API}/api/v1/reporting/conversations/:id/transcript`, () => HttpResponse.json({ data: [{ position: '1', role: 'bot', text: 'Hello there', time: '0:00:01' }] })),
+      http.get(`${API}/api/v1/reporting/conversations/:id/usage-summary`, () => HttpResponse.json({ data: { total_cost: '0.42', lines: [{ item: 'Speech', quantity: '3', unit: 'min', unit_cost: '0.14', cost: '0.42' }] } })),
+      http.get(`${API}/api/v1/reporting/conversations/:id`, () => HttpResponse.json({ data: laravel })),
+      ...signInHandlers(),
+    );
+    renderApp('/reporting/conversations/1/usage-summary');
+    expect(await screen.findByRole('heading', { name: 'Call with +1 (555) 555-0100', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText(/API Error/)).toBeNull();
+    expect(await screen.findByRole('button', { name: /Hello there/ })).toBeInTheDocument();
+    const usage = await screen.findByRole('table');
+    expect(within(usage).getByRole('row', { name: /Speech/ })).toHaveTextContent('$0.42');
+    expect(screen.getAllByText('5:00').length).toBeGreaterThan(0);
+  });
+
   test('conversation page: a recording without audio says so; the transcript still shows', async () => {
     mswServer.use(
       accounts,

@@ -1,6 +1,6 @@
 import './review.css';
 import type { Conversation } from '../../../api/schemas/reporting';
-import { formatPhone } from '../../../format/phone';
+import { formatPhoneElsewhere } from '../../../format/phone';
 import { formatTimestamp } from '../../../format/timestamp';
 import { Grade } from '../Grade';
 import { clockOf } from './transcriptTimes';
@@ -10,7 +10,7 @@ const exactTime = (iso: string) => new Date(iso).toLocaleString();
 /** Who the conversation was with: the contact's name, else the caller's number, else the channel. */
 export function conversationTitle(c: Conversation): string {
   const kind = c.channel === 'voice' ? 'Call' : 'Chat';
-  const who = c.contact_name ?? (c.phone_number ? formatPhone(c.phone_number) : null);
+  const who = c.contact_name ?? (c.phone_number ? formatPhoneElsewhere(c.phone_number) : null);
   return who ? `${kind} with ${who}` : `${kind} ${c.uuid.slice(0, 8)}`;
 }
 
