@@ -1,5 +1,5 @@
 import type { PermissionAction } from './api/schemas/permissions';
-import { CHAT_SECTION, REPORTING_SECTION, RESOURCE_SECTIONS, SETTINGS_SECTION, type Section } from './sections';
+import { CHAT_SECTION, CLIENTS_SECTION, REPORTING_SECTION, RESOURCE_SECTIONS, SETTINGS_SECTION, type Section } from './sections';
 import type { Access, RouteData, RouteDataModule, RouteDef } from './route';
 import { lazyView } from './views/lazyView';
 
@@ -25,6 +25,7 @@ const view = {
   resourceForm: lazyView(() => import('./views/resources/FormPage')),
   resourceDetail: lazyView(() => import('./views/resources/DetailPage')),
   accountDelete: lazyView(() => import('./views/resources/AccountDeletePage')),
+  clients: lazyView(() => import('./views/clients/ClientsPage')),
   botDuplicate: lazyView(() => import('./views/resources/BotDuplicatePage')),
   reportingOverview: lazyView(() => import('./views/reporting/ReportingOverview')),
   conversations: lazyView(() => import('./views/reporting/ConversationsPage')),
@@ -148,6 +149,7 @@ export const ROUTES: readonly RouteDef[] = [
   publicPage('/vendors/contacts/instructions', 'Contact instructions', view.vendorInstructions),
   { path: '/dashboard', view: view.dashboard, access: 'protected', crumbs: ['Dashboard'], title: 'Dashboard' },
   ...RESOURCE_SECTIONS.flatMap((section) => [...(sectionExtras[section.key] ?? []), ...resourceRoutes(section)]),
+  sectionPage(CLIENTS_SECTION, '/clients', 'browse', ['Clients'], 'Clients', view.clients),
   ...reportingRoutes,
   sectionPage(CHAT_SECTION, '/chat', 'browse', ['Chat'], 'Chat', view.chat),
   sectionPage(SETTINGS_SECTION, '/settings', 'read', ['Settings'], 'Settings', view.settings),

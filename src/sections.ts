@@ -16,6 +16,8 @@ export interface Section {
   editTabs: boolean;
   /** Shown in the side menu. */
   inMenu: boolean;
+  /** Not one of SPEC §2's sections (clients): in the menu, but never the one section a user lands on. */
+  extra?: boolean;
 }
 
 const section = (key: string, label: string, model: string | null, idParam: string | null, tabs = true, editTabs = tabs): Section => ({
@@ -50,7 +52,10 @@ export const REPORTING_SECTION: Section = section('reporting', 'Reporting', 'Rep
 export const CHAT_SECTION: Section = section('chat', 'Chat', 'Chat', null, false, false);
 export const SETTINGS_SECTION: Section = { ...section('settings', 'Settings', null, null, false, false), inMenu: false };
 
-export const ALL_SECTIONS: readonly Section[] = [...RESOURCE_SECTIONS, REPORTING_SECTION, CHAT_SECTION, SETTINGS_SECTION];
+/** SPEC §3 "Client: read-only list": its own list screen; clients belong to accounts (Accounts browse). */
+export const CLIENTS_SECTION: Section = { ...section('clients', 'Clients', 'Accounts', null, false, false), extra: true };
+
+export const ALL_SECTIONS: readonly Section[] = [...RESOURCE_SECTIONS, CLIENTS_SECTION, REPORTING_SECTION, CHAT_SECTION, SETTINGS_SECTION];
 
 export function sectionByKey(key: string): Section | undefined {
   return ALL_SECTIONS.find((s) => s.key === key);

@@ -1,6 +1,7 @@
 import { fromPromise, type ActorRefFrom, type AnyActorLogic, type InputFrom } from 'xstate';
 import { createAccountApi } from '../api/account';
 import { createBotActionsApi } from '../api/bots';
+import { createClientsApi } from '../api/clients';
 import { createCallsApi, type PlaceCallInput, type PlacedCall, type Target } from '../api/calls';
 import { readCookie } from '../api/cookies';
 import type { Http } from '../api/http';
@@ -23,6 +24,7 @@ import { createSettingsFlow } from './account/settings';
 import { createTwoFactorSettingsFlow } from './account/twoFactorSettings';
 import { ACTOR_IDS, resourceActorId } from './actorIds';
 import { callMachine } from './call';
+import { clientListSystemId, createClientListMachine, type ClientListActor } from './clientList';
 import { chatMachine, createChatSocketActor, type ChatActor, type ChatInput } from './chat';
 import { createChatStore, keepChatsStored, type ChatStore } from './chatPersistence';
 import { createConversationPlayerMachine, type ConversationPlayerActor } from './conversationPlayer';
@@ -125,6 +127,11 @@ export function openRelation(owner: AreaOwner, key: RelationKey): RelationActor 
   const actor = owner.root.system.get(relationActorId(key));
   if (!actor) throw new Error(`openRelation: no relation actor for ${key}`);
   return actor as RelationActor;
+}
+
+/** The clients list's actor (systemId `clients`; SPEC §7: read only). */
+export function openClients(owner: AreaOwner): ClientListActor {
+  return ensureSystemActor<ClientListActor>(owner.root, clientListSystemId, () => createClientListMachine(createClientsApi(owner.http)));
 }
 
 // ---- Reporting (SPEC §8) ----

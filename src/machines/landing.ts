@@ -40,7 +40,8 @@ export function landingPath(perms: Permissions | null, location: string): string
   // The second-factor page is the sign-in page's second step: it lands the same way.
   if (pathname !== '/' && pathname !== '/login' && pathname !== '/two-factor-challenge') return null;
   if (isAccessDenied(perms)) return ACCESS_DENIED_PATH;
-  const sections = permittedSections(perms);
+  // Landing is SPEC §4's rule over SPEC §2's sections: the extra clients list never counts.
+  const sections = permittedSections(perms).filter((section) => !section.extra);
   if (sections.length === 1) return `/${sections[0]!.key}`;
   const redirect = new URLSearchParams(search).get('redirect');
   const target = safeRedirectTarget(redirect);

@@ -1,0 +1,130 @@
+import '../resources/resources.css';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
+import type { Client } from '../../api/schemas/client';
+import { debounce } from '../../format/debounce';
+import { formatTimestamp } from '../../format/timestamp';
+import { openClients } from '../../machines/areas';
+import { clientListOperation, type ClientListSnapshot } from '../../machines/clientList';
+import type { RouteViewProps } from '../../route';
+import { LoadingState } from '../common/LoadingState';
+import { OperationError } from '../common/OperationError';
+import { Pagination } from '../common/Pagination';
+import { useOperation } from '../common/useOperation';
+import { useNavigate, usePortal } from '../PortalContext';
+import { isNextPageOf, isPreviousPageOf, listQuery, parseListState, serializeListState, toggledSort, type ListState } from '../resources/listState';
+
+const DEFAULT_SORT = 'name';
+const selectList = (s: ClientListSnapshot) => s.context.list;
+
+/**
+ * /clients: SPEC §3 "Client: read-only list" (GET /v1/clients/ and its pagination links). Search,
+ * sort and page live in the URL like every list; there is no record page, no add, edit or delete.
+ * Clients belong to accounts, so Accounts browse opens it (as the reference API checks).
+ */
+export default function ClientsPage({ route }: RouteViewProps) {
+  const portal = usePortal();
+  const clients = useMemo(() => openClients(portal), [portal]);
+  const navigate = useNavigate();
+  const accountId = useSelector(portal.accountFilter, (s) => s.context.accountId);
+  const accounts = useSelector(portal.accountFilter, (s) => s.context.accounts);
+  const search = useSearch();
+  const state = useMemo(() => parseListState(search, DEFAULT_SORT), [search]);
+  const list = useSelector(clients, selectList);
+  const browse = useOperation(useMemo(() => clientListOperation(clients, 'browse'), [clients]));
+  const paginate = useOperation(useMemo(() => clientListOperation(clients, 'paginate'), [clients]));
+  const searchId = useId();
+
+  const go = (next: ListState, replace = false) => navigate.go(`/clients${serializeListState(next, DEFAULT_SORT)}`, replace);
+
+  // The URL drives the list; one page forward or back follows the server's link as given.
+  const previous = useRef<{ state: ListState; accountId: string | null } | null>(null);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = { state, accountId };
+    const links = clients.getSnapshot().context.list?.links;
+    const sameScope = before?.accountId === accountId;
+    if (sameScope && isNextPageOf(state, before?.state ?? null) && links?.next) clients.send({ type: 'clients.paginate', url: links.next, query: listQuery(state) });
+    else if (sameScope && isPreviousPageOf(state, before?.state ?? null) && links?.prev) clients.send({ type: 'clients.paginate', url: links.prev, query: listQuery(state) });
+    else clients.send({ type: 'clients.browse', query: listQuery(state) });
+  }, [clients, state, accountId]);
+
+  // Typed text is local; the URL follows 300 ms after the last key (SPEC §9).
+  const [text, setText] = useState(state.search);
+  const latest = useRef(state);
+  latest.current = state;
+  const pushSearch = useMemo(() => debounce((value: string) => go({ ...latest.current, search: value, page: 1 }, true)), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => () => pushSearch.cancel(), [pushSearch]);
+  useEffect(() => setText(state.search), [state.search]);
+
+  const failure = paginate.failed ? paginate.error : browse.failed ? browse.error : null;
+  const loading = browse.loading || paginate.loading;
+  const rows: Client[] = list?.data ?? [];
+  const meta = list?.meta;
+  const accountName = (id: unknown) => accounts.find((account) => String(account.id) === String(id))?.name ?? (id == null ? '—' : String(id));
+  const direction = state.sort === 'name' ? 'ascending' : state.sort === '-name' ? 'descending' : undefined;
+  const label = route.section?.label ?? 'Clients';
+
+  return (
+    <section className="page">
+      <div className="page-header">
+        <h1>{label}</h1>
+      </div>
+      <form className="list-toolbar" role="search" aria-label={`Search ${label}`} onSubmit={(e) => { e.preventDefault(); pushSearch.flush(); }}>
+        <div className="field">
+          <label htmlFor={searchId}>Search</label>
+          <input
+            id={searchId}
+            type="search"
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              pushSearch(e.target.value);
+            }}
+          />
+        </div>
+      </form>
+      <OperationError error={failure} onRetry={() => clients.send({ type: 'clients.browse', query: listQuery(latest.current) })} />
+      {loading && !list ? (
+        <LoadingState label="Loading clients…" />
+      ) : (
+        list && (
+          <>
+            <p role="status" className="list-summary">
+              {loading ? 'Loading…' : meta && meta.total > 0 ? `Showing ${meta.from ?? 0}–${meta.to ?? 0} of ${meta.total}` : 'No records found.'}
+            </p>
+            <div className="table-wrap">
+              <table className="resource-table" aria-label={label} aria-busy={loading}>
+                <thead>
+                  <tr>
+                    <th scope="col" aria-sort={direction ?? 'none'}>
+                      <button type="button" onClick={() => go({ ...state, page: 1, sort: toggledSort(state.sort, 'name') })}>
+                        Name
+                        <span aria-hidden="true" className={direction ? 'sort-indicator' : 'sort-indicator is-idle'}>
+                          {direction === 'ascending' ? ' ▲' : direction === 'descending' ? ' ▼' : ' ↕'}
+                        </span>
+                      </button>
+                    </th>
+                    <th scope="col">Account</th>
+                    <th scope="col">Created</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={row.id}>
+                      <th scope="row">{row.name ?? '—'}</th>
+                      <td>{accountName(row.account_id)}</td>
+                      <td>{row.created_at ? <time dateTime={row.created_at}>{formatTimestamp(row.created_at)}</time> : '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {meta && <Pagination meta={meta} busy={loading} onPage={(page) => go({ ...state, page })} onShow={(show) => go({ ...state, page: 1, show })} />}
+          </>
+        )
+      )}
+    </section>
+  );
+}
