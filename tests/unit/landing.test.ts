@@ -43,6 +43,8 @@ describe('landingPath (SPEC §4)', () => {
     [{ ...one, Global: { access: false } }, '/login', '/error/access'],
     [{ ...many, Global: { access: false } }, '/login?redirect=%2Fusers', '/error/access'],
     [{ ...many, Global: { access: true } }, '/login', '/dashboard'],
+    // The clients list (Accounts browse) is not a SPEC §2 section: an Accounts-only user still lands on /accounts.
+    [{ Accounts: on }, '/login', '/accounts'],
   ] as const)('%o from %s → %s', (perms, location, expected) => {
     expect(landingPath(perms, location)).toBe(expected);
   });
