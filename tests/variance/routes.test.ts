@@ -16,6 +16,8 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 const pageErrors: Error[] = [];
+/** The tolerant reader's reports: a SPEC-valid shape must be read, not degraded. */
+const degraded: string[] = [];
 const apiRequests: string[] = [];
 
 /** What a failed page or operation shows (SPEC §8 summaries and text). */
@@ -39,6 +41,7 @@ async function expectPageWorks(target: string): Promise<void> {
   expect(await failureText(), `${target} shows a failure`).toBeNull();
   expect(new URL(page.url()).pathname, `${target} fell to an error page`).not.toMatch(/^\/error/);
   expect(pageErrors.map(String), `${target} threw`).toEqual([]);
+  expect(degraded, `${target} degraded a field`).toEqual([]);
 }
 
 beforeAll(async () => {
@@ -48,6 +51,9 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error));
+  page.on('console', (message) => {
+    if (message.text().includes('API field degraded') || message.text().includes('Rejected API payload')) degraded.push(message.text());
+  });
   page.on('request', (request: Request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/')) apiRequests.push(`${request.method()} ${url.pathname}${url.search}`);
@@ -91,7 +97,7 @@ describe('signed in against the variance backend', () => {
     expect(await failureText()).toBeNull();
   });
 
-  test.each(['/dashboard', '/chat', '/settings', '/users/settings', '/reporting', '/reporting/conversations', '/reporting/roles', '/reporting/instances', '/reporting/conversations-by-instance-grade', '/reporting/conversations-by-disposition'])(
+  test.each(['/dashboard', '/chat', '/settings', '/users/settings', '/clients', '/reporting', '/reporting/conversations', '/reporting/roles', '/reporting/instances', '/reporting/conversations-by-instance-grade', '/reporting/conversations-by-disposition'])(
     '%s works',
     async (target) => {
       await expectPageWorks(target);

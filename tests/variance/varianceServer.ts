@@ -7,7 +7,8 @@ import { startTestServer, type TestServer } from '../../server/testing';
  * §7 with other SPEC-valid choices, the ones an independently written (Laravel) backend makes
  * where SPEC says "not shown" (docs/contract-tolerance.md):
  * - ids as strings; relation id lists as objects with an id (`whenLoaded`); foreign keys as strings;
- * - numbers of "not shown" fields as numeric strings (`"0.20"`, decimal casts);
+ * - numbers of "not shown" fields as numeric strings (`"0.20"`, decimal casts), reporting's
+ *   counts, amounts and grade counts included; reporting's role and instance as loaded models;
  * - nulls left out (absent), timestamps with microseconds, extra keys on every record;
  * - the signed-in user with roles as bare ids, isAdmin as 0/1, no theme_color;
  * - Laravel pagination links without the query string (`paginate()` without `withQueryString()`);
@@ -57,6 +58,47 @@ function varyRecord(record: JsonObject): JsonObject {
   return out;
 }
 
+/** Reporting amounts a decimal cast sends as strings (`"12.50"`); SPEC leaves their shapes "not shown". */
+const DECIMAL_STRINGS = new Set(['cost', 'minutes', 'total_cost', 'unit_cost', 'grade_score', 'share', 'duration_seconds', 'average_duration_seconds', 'audio_seconds']);
+/** Reporting counts a string cast sends as digits. */
+const COUNT_STRINGS = new Set(['conversations', 'position', 'rank', 'quantity', 'count', 'bots', 'instances', 'active']);
+/** Foreign keys a resource sends as the loaded model (`whenLoaded`). */
+const LOADED_RELATIONS = new Set(['role_id', 'instance_id']);
+/** Maps of numbers (grade counts, a conversation's part counts) whose values a cast sends as strings. */
+const COUNT_MAPS = new Set(['grades', 'counts']);
+
+function varyReportingField(key: string, value: Json): Json {
+  if (typeof value === 'number') {
+    if (key === 'id') return String(value);
+    if (LOADED_RELATIONS.has(key)) return { id: value, backend_extra: 'loaded' };
+    if (key.endsWith('_id')) return String(value);
+    if (DECIMAL_STRINGS.has(key)) return value.toFixed(2);
+    if (COUNT_STRINGS.has(key)) return String(value);
+    return value;
+  }
+  if (key === 'has_audio' && typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'string' && TIMESTAMP.test(value)) return value.replace(TIMESTAMP, (_m, base: string, fraction = '.000') => `${base}${fraction.padEnd(7, '0')}Z`);
+  if (COUNT_MAPS.has(key) && isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]));
+  return varyReporting(value);
+}
+
+/**
+ * A reporting body (statistics, breakdowns, time series, a conversation and its parts) as a
+ * Laravel backend may send it: numbers as strings, foreign keys as strings or loaded models,
+ * nulls left out, timestamps with microseconds, an extra key on every record.
+ */
+function varyReporting(value: Json): Json {
+  if (Array.isArray(value)) return value.map((item) => varyReporting(item));
+  if (!isObject(value)) return value;
+  const out: JsonObject = {};
+  for (const [key, field] of Object.entries(value)) {
+    if (field === null) continue;
+    out[key] = varyReportingField(key, field);
+  }
+  if ('id' in value || 'uuid' in value) out.backend_extra = { source: 'variance', flags: [1, 2] };
+  return out;
+}
+
 /** `links.*` as Laravel builds them without `withQueryString()`: only the page survives. */
 function laravelLink(link: Json, origin: string): Json {
   if (typeof link !== 'string') return link;
@@ -73,10 +115,12 @@ function varyBody(pathname: string, body: Json, origin: string): Json {
     delete user.theme_color;
     return { data: { ...user, roles, isAdmin: body.data.isAdmin ? 1 : 0, two_factor_confirmed_at: null } };
   }
-  // Permissions and reporting statistics keep the reference shapes: SPEC defines the former, and
-  // the portal reads the latter's numbers strictly (docs/contract-tolerance.md).
-  if (pathname === '/api/v1/user/permissions' || pathname.startsWith('/api/v1/reporting/')) {
-    return 'links' in body && isObject(body.links) ? { ...body, links: Object.fromEntries(Object.entries(body.links).map(([k, v]) => [k, laravelLink(v, origin)])) } : body;
+  // Permissions keep the reference shape: SPEC defines it.
+  if (pathname === '/api/v1/user/permissions') return body;
+  if (pathname.startsWith('/api/v1/reporting/')) {
+    const out: JsonObject = { ...body, data: varyReporting(body.data ?? null) };
+    if (isObject(body.links)) out.links = Object.fromEntries(Object.entries(body.links).map(([k, v]) => [k, laravelLink(v, origin)]));
+    return out;
   }
   const out: JsonObject = { ...body };
   if (Array.isArray(body.data)) out.data = body.data.map((item) => (isObject(item) ? varyRecord(item) : item));
