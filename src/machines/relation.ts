@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
+import { assign, emit, enqueueActions, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { List } from '../api/envelope';
 import { itemsOf, type RelationApi, type RelationItem, type RelationKey } from '../api/relations';
 import { createChildOperation, operationChild, type OperationReport, type OperationFailure } from './operation';
@@ -60,6 +60,14 @@ export type RelationEvent =
   | { type: 'relation.init' }
   | OperationReport;
 
+/** An event that asks for an operation; it rides in the operation's input as `payload`. */
+export type RelationRequest = Exclude<RelationEvent, { type: 'relation.init' } | OperationReport>;
+
+/** What a relation actor tells its listeners when an operation settles (the same shape as a resource's outcomes). */
+export type RelationEmitted =
+  | { type: 'relation.succeeded'; kind: RelationKind; input: RelationRequest; output: unknown }
+  | { type: 'relation.failed'; kind: RelationKind; input: RelationRequest; error: OperationFailure };
+
 export const relationActorId = (key: RelationKey) => `relation:${key}`;
 export const relationOperationId = (key: RelationKey, kind: string) => `${relationActorId(key)}:${kind}`;
 
@@ -68,11 +76,13 @@ export function relationItemId(item: RelationItem): string {
   return String(item.contact_id ?? item.id);
 }
 
-interface OwnerInput<T> {
+interface OwnerInput<T extends RelationRequest = RelationRequest> {
   ownerId: string;
   assigned: string[];
+  /** The request itself: its outcome names it, so the sender knows its own. */
   payload: T;
 }
+type Asked<T extends RelationRequest['type']> = OwnerInput<Extract<RelationRequest, { type: T }>>;
 
 /**
  * One actor per relation of SPEC §7 (systemId `relation:<owner>.<related>`), re-pointed at an
@@ -84,23 +94,22 @@ export function createRelationMachine(key: RelationKey, api: RelationApi, log: (
     throw new Error(`${key} has no ${kind}`);
   };
   const calls: Record<RelationKind, (input: never, signal: AbortSignal) => Promise<unknown>> = {
-    list: (input: OwnerInput<Record<string, string | number> | undefined>, signal) => api.list(input.ownerId, input.payload ?? {}, signal),
-    available: api.available ? (input: OwnerInput<undefined>, signal) => api.available!(input.ownerId, signal) : unsupported('available'),
+    list: (input: Asked<'relation.open' | 'relation.list'>, signal) => api.list(input.ownerId, input.payload.query ?? {}, signal),
+    available: api.available ? (input: OwnerInput, signal) => api.available!(input.ownerId, signal) : unsupported('available'),
     assign: api.assign
-      ? (input: OwnerInput<{ itemId: string; body?: Record<string, unknown> }>, signal) =>
-          api.assign!(input.ownerId, input.payload.itemId, input.payload.body, input.assigned, signal)
+      ? (input: Asked<'relation.assign'>, signal) => api.assign!(input.ownerId, input.payload.itemId, input.payload.body, input.assigned, signal)
       : unsupported('assign'),
     update: api.update
-      ? (input: OwnerInput<{ itemId: string; body: Record<string, unknown> }>, signal) => api.update!(input.ownerId, input.payload.itemId, input.payload.body, signal)
+      ? (input: Asked<'relation.update'>, signal) => api.update!(input.ownerId, input.payload.itemId, input.payload.body, signal)
       : unsupported('update'),
-    remove: api.remove ? (input: OwnerInput<{ itemId: string }>, signal) => api.remove!(input.ownerId, input.payload.itemId, input.assigned, signal) : unsupported('remove'),
+    remove: api.remove ? (input: Asked<'relation.remove'>, signal) => api.remove!(input.ownerId, input.payload.itemId, input.assigned, signal) : unsupported('remove'),
   };
   const operations: Record<string, AnyActorLogic> = {};
   for (const kind of RELATION_KINDS) operations[kind] = createChildOperation(calls[kind]);
 
 
   return setup({
-    types: { context: {} as RelationContext, events: {} as RelationEvent },
+    types: { context: {} as RelationContext, events: {} as RelationEvent, emitted: {} as RelationEmitted },
     actors: operations,
   }).createMachine({
     id: relationActorId(key),
@@ -113,8 +122,8 @@ export function createRelationMachine(key: RelationKey, api: RelationApi, log: (
         actions: enqueueActions(({ enqueue, event }) => {
           for (const kind of RELATION_KINDS) enqueue.sendTo(kind, { type: 'operation.reset' });
           enqueue.assign({ ownerId: event.ownerId, assigned: [], available: [], links: null });
-          enqueue.sendTo('list', { type: 'operation.start', input: { ownerId: event.ownerId, assigned: [], payload: event.query } });
-          if (api.available) enqueue.sendTo('available', { type: 'operation.start', input: { ownerId: event.ownerId, assigned: [], payload: undefined } });
+          enqueue.sendTo('list', { type: 'operation.start', input: { ownerId: event.ownerId, assigned: [], payload: event } });
+          if (api.available) enqueue.sendTo('available', { type: 'operation.start', input: { ownerId: event.ownerId, assigned: [], payload: event } });
         }),
       },
       'relation.init': {
@@ -123,19 +132,26 @@ export function createRelationMachine(key: RelationKey, api: RelationApi, log: (
           enqueue.assign({ ownerId: null, assigned: [], available: [], links: null });
         }),
       },
-      'relation.list': { actions: enqueueActions(({ enqueue, context, event }) => start(enqueue, context, 'list', event.query)) },
-      'relation.available': { actions: enqueueActions(({ enqueue, context }) => start(enqueue, context, 'available', undefined)) },
-      'relation.assign': { actions: enqueueActions(({ enqueue, context, event }) => start(enqueue, context, 'assign', { itemId: event.itemId, body: event.body })) },
-      'relation.update': { actions: enqueueActions(({ enqueue, context, event }) => start(enqueue, context, 'update', { itemId: event.itemId, body: event.body })) },
-      'relation.remove': { actions: enqueueActions(({ enqueue, context, event }) => start(enqueue, context, 'remove', { itemId: event.itemId })) },
+      'relation.list': { actions: enqueueActions(({ enqueue, context, event }) => start(enqueue, context, 'list', event)) },
+      'relation.available': { actions: enqueueActions(({ enqueue, context, event }) => start(enqueue, context, 'available', event)) },
+      'relation.assign': { actions: enqueueActions(({ enqueue, context, event }) => start(enqueue, context, 'assign', event)) },
+      'relation.update': { actions: enqueueActions(({ enqueue, context, event }) => start(enqueue, context, 'update', event)) },
+      'relation.remove': { actions: enqueueActions(({ enqueue, context, event }) => start(enqueue, context, 'remove', event)) },
       'operation.report.succeeded': {
         // A result for an owner we have since left is stale.
-        guard: ({ context, event }) => (event.input as OwnerInput<unknown>).ownerId === context.ownerId,
-        actions: assign(({ context, event }) => applyRelationSuccess(context, event.kind as RelationKind, event.output, (event.input as OwnerInput<{ itemId?: string }>).payload)),
+        guard: ({ context, event }) => (event.input as OwnerInput).ownerId === context.ownerId,
+        actions: [
+          assign(({ context, event }) => applyRelationSuccess(context, event.kind as RelationKind, event.output, (event.input as OwnerInput).payload)),
+          emit(({ event }) => ({ type: 'relation.succeeded' as const, kind: event.kind as RelationKind, input: (event.input as OwnerInput).payload, output: event.output })),
+        ],
       },
       'operation.report.failed': {
-        guard: ({ event }) => isSilentFailure(key, event.kind as RelationKind),
-        actions: ({ event }) => log(`${key} ${event.kind} failed`, event.error),
+        actions: [
+          enqueueActions(({ enqueue, event }) => {
+            if (isSilentFailure(key, event.kind as RelationKind)) enqueue(() => log(`${key} ${event.kind} failed`, event.error));
+          }),
+          emit(({ event }) => ({ type: 'relation.failed' as const, kind: event.kind as RelationKind, input: (event.input as OwnerInput).payload, error: event.error })),
+        ],
       },
     },
   });
@@ -145,7 +161,7 @@ function start(
   enqueue: { sendTo: (to: string, event: { type: 'operation.start'; input: unknown }) => void },
   context: RelationContext,
   kind: RelationKind,
-  payload: unknown,
+  payload: RelationRequest,
 ): void {
   if (context.ownerId === null) return;
   enqueue.sendTo(kind, { type: 'operation.start', input: { ownerId: context.ownerId, assigned: context.assigned.map(relationItemId), payload } });
@@ -155,8 +171,8 @@ function defaultLog(message: string, failure: OperationFailure): void {
   console.warn(message, failure.status, failure.detail);
 }
 
-function applyRelationSuccess(context: RelationContext, kind: RelationKind, output: unknown, payload: { itemId?: string } | undefined): Partial<RelationContext> {
-  const itemId = payload?.itemId;
+function applyRelationSuccess(context: RelationContext, kind: RelationKind, output: unknown, payload: RelationRequest): Partial<RelationContext> {
+  const itemId = 'itemId' in payload ? payload.itemId : undefined;
   switch (kind) {
     case 'list': {
       const list = output as List<RelationItem> | RelationItem[];

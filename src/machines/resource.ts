@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
+import { assign, emit, enqueueActions, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { List } from '../api/envelope';
 import type { Query } from '../api/query';
 import type { ResourceApi, ResourceKey, ResourceRecord } from '../api/resources';
@@ -61,6 +61,23 @@ export type ResourceEvent =
   | { type: 'resource.action'; name: SectionActionName; input?: unknown }
   | OperationReport;
 
+/** An event that asks for one operation: the operation's input is the event itself. */
+export type ResourceRequest = Exclude<ResourceEvent, { type: 'resource.init' } | OperationReport>;
+
+/**
+ * What a resource actor tells its listeners when an operation settles: its kind, the request that
+ * asked for it (the very event object sent, so a view knows its own) and the output or failure.
+ * A request superseded by a newer one of the same kind never settles.
+ */
+export type ResourceEmitted =
+  | { type: 'resource.succeeded'; kind: ResourceOperationKind; input: ResourceRequest; output: unknown }
+  | { type: 'resource.failed'; kind: ResourceOperationKind; input: ResourceRequest; error: OperationFailure };
+
+/** Which operation a request starts. */
+export function requestKind(request: ResourceRequest): ResourceOperationKind {
+  return request.type === 'resource.action' ? request.name : (request.type.slice('resource.'.length) as ResourceKind);
+}
+
 export const operationSystemId = (section: string, kind: string) => `${resourceActorId(section)}:${kind}`;
 
 /** The browser's download (THE save-a-file helper), nothing in Node. */
@@ -76,34 +93,42 @@ function sameId(a: unknown, b: unknown): boolean {
  * section's record, list and options. Built once, parameterised by the section's API.
  */
 export function createResourceMachine({ section, api, actions = {}, children = {}, save = defaultSave }: ResourceMachineDeps) {
+  // Each call reads its own request event (the operation's input).
   const calls: Record<ResourceKind, (input: never, signal: AbortSignal) => Promise<unknown>> = {
-    browse: (query: Query | undefined, signal) => api.browse(query ?? {}, signal),
+    browse: ({ query }: { query?: Query }, signal) => api.browse(query ?? {}, signal),
     paginate: ({ url, query }: { url: string; query?: Query }, signal) => api.paginate(url, query, signal),
-    read: (id: string, signal) => api.read(id, signal),
+    read: ({ id }: { id: string }, signal) => api.read(id, signal),
     // Writes never succeed silently: an add without a record back fails in the API layer (SPEC §4).
-    add: (values: Record<string, unknown>, signal) => api.add(values, signal),
+    add: ({ values }: { values: Record<string, unknown> }, signal) => api.add(values, signal),
     edit: ({ id, values }: { id: string; values: Record<string, unknown> }, signal) => api.edit(id, values, signal),
-    delete: async (id: string, signal) => {
+    delete: async ({ id }: { id: string }, signal) => {
       await api.delete(id, signal);
       return id;
     },
-    export: async (query: Query | undefined, signal) => {
+    export: async ({ query }: { query?: Query }, signal) => {
       const file = await api.export(query ?? {}, signal);
       save(file.blob, file.filename);
       return file.filename;
     },
-    fetch: (query: Query | undefined, signal) => api.browse({ show: 100, page: 1, ...query }, signal),
+    fetch: ({ query }: { query?: Query }, signal) => api.browse({ show: 100, page: 1, ...query }, signal),
   };
 
   const kinds = [...RESOURCE_KINDS, ...Object.keys(actions)];
   const operations: Record<string, AnyActorLogic> = {};
   for (const kind of RESOURCE_KINDS) operations[kind] = createChildOperation(calls[kind]);
-  for (const [name, action] of Object.entries(actions)) operations[name] = createChildOperation(action.call);
+  for (const [name, action] of Object.entries(actions)) operations[name] = createChildOperation(({ input }: { input?: unknown }, signal) => action.call(input as never, signal));
   const summaryOf = (kind: string) => actions[kind as SectionActionName]?.summary ?? summaryFor(section, kind as ResourceKind);
 
   return setup({
-    types: { context: {} as ResourceContext, events: {} as ResourceEvent },
+    types: { context: {} as ResourceContext, events: {} as ResourceEvent, emitted: {} as ResourceEmitted },
     actors: operations,
+    actions: {
+      // The request event is the operation's input: its outcome names it, so the sender knows its own.
+      start: enqueueActions(({ enqueue, event }) => {
+        const request = event as ResourceRequest;
+        enqueue.sendTo(requestKind(request), { type: 'operation.start', input: request });
+      }),
+    },
   }).createMachine({
     id: resourceActorId(section),
     context: { section, record: null, list: null, options: [], listKind: null, exported: null },
@@ -118,19 +143,24 @@ export function createResourceMachine({ section, api, actions = {}, children = {
           enqueue.assign({ record: null, list: null, options: [], listKind: null, exported: null });
         }),
       },
-      'resource.browse': { actions: [assign({ listKind: 'browse' }), enqueueActions(({ enqueue, event }) => enqueue.sendTo('browse', { type: 'operation.start', input: event.query }))] },
-      'resource.paginate': { actions: [assign({ listKind: 'paginate' }), enqueueActions(({ enqueue, event }) => enqueue.sendTo('paginate', { type: 'operation.start', input: { url: event.url, query: event.query } }))] },
-      'resource.read': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('read', { type: 'operation.start', input: event.id })) },
-      'resource.add': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('add', { type: 'operation.start', input: event.values })) },
-      'resource.edit': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('edit', { type: 'operation.start', input: { id: event.id, values: event.values } })) },
-      'resource.delete': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('delete', { type: 'operation.start', input: event.id })) },
-      'resource.export': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('export', { type: 'operation.start', input: event.query })) },
-      'resource.fetch': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('fetch', { type: 'operation.start', input: event.query })) },
-      'resource.action': {
-        guard: ({ event }) => event.name in actions,
-        actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo(event.name, { type: 'operation.start', input: event.input })),
+      'resource.browse': { actions: [assign({ listKind: 'browse' }), 'start'] },
+      'resource.paginate': { actions: [assign({ listKind: 'paginate' }), 'start'] },
+      'resource.read': { actions: 'start' },
+      'resource.add': { actions: 'start' },
+      'resource.edit': { actions: 'start' },
+      'resource.delete': { actions: 'start' },
+      'resource.export': { actions: 'start' },
+      'resource.fetch': { actions: 'start' },
+      'resource.action': { guard: ({ event }) => event.name in actions, actions: 'start' },
+      'operation.report.succeeded': {
+        actions: [
+          assign(({ context, event }) => applySuccess(context, event, actions)),
+          emit(({ event }) => ({ type: 'resource.succeeded' as const, kind: event.kind as ResourceOperationKind, input: event.input as ResourceRequest, output: event.output })),
+        ],
       },
-      'operation.report.succeeded': { actions: assign(({ context, event }) => applySuccess(context, event, actions)) },
+      'operation.report.failed': {
+        actions: emit(({ event }) => ({ type: 'resource.failed' as const, kind: event.kind as ResourceOperationKind, input: event.input as ResourceRequest, error: event.error })),
+      },
     },
   });
 }

@@ -1,4 +1,6 @@
-import { statusCode, type OperationActor } from '../../machines/operation';
+import { onOutcome } from '../../machines/outcome';
+import type { RelationActor, RelationRequest } from '../../machines/relation';
+import type { ResourceActor, ResourceRequest } from '../../machines/resource';
 
 /** One confirmation after a write, optionally with a way to take it back. */
 export interface Toast {
@@ -38,12 +40,12 @@ export function announce(message: string, action?: Toast['action']): void {
   setTimeout(() => dismissToast(toast.id), action ? WITH_ACTION_MS : PLAIN_MS);
 }
 
-/** Announces `message` once `operation` (already started) succeeds; a failure shows where it happened. */
-export function announceWhenDone(operation: OperationActor, message: string, action?: Toast['action']): void {
-  const subscription = operation.subscribe((snapshot) => {
-    const status = statusCode(snapshot);
-    if (status === 0 || status === 1) return;
-    subscription.unsubscribe();
-    if (status === 2) announce(message, action);
-  });
+/**
+ * Announces `message` once `request` succeeds (call it before sending); a failure shows where it
+ * happened. It outlives the view that asked: a deleted row's button is gone by then.
+ */
+export function announceWhenDone(actor: ResourceActor, request: ResourceRequest, message: string, action?: Toast['action']): void;
+export function announceWhenDone(actor: RelationActor, request: RelationRequest, message: string, action?: Toast['action']): void;
+export function announceWhenDone(actor: ResourceActor | RelationActor, request: ResourceRequest | RelationRequest, message: string, action?: Toast['action']): void {
+  onOutcome(actor as ResourceActor, request as ResourceRequest, { succeeded: () => announce(message, action) });
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { RelationItem } from '../../api/relations';
-import { relationItemId, relationOperation, type RelationActor } from '../../machines/relation';
+import { relationItemId, type RelationActor, type RelationRequest } from '../../machines/relation';
 import { announceWhenDone } from '../common/toasts';
 
 /** The "available" picker of a relation: choose one item and assign it (SPEC §7 relations). */
@@ -28,8 +28,9 @@ export function AssignPicker({
         event.preventDefault();
         if (!choice) return;
         const chosen = items.find((item) => relationItemId(item) === choice);
-        relation.send({ type: 'relation.assign', itemId: choice });
-        announceWhenDone(relationOperation(relation, 'assign'), `Assigned “${chosen ? itemLabel(chosen) : `#${choice}`}”.`);
+        const request: RelationRequest = { type: 'relation.assign', itemId: choice };
+        announceWhenDone(relation, request, `Assigned “${chosen ? itemLabel(chosen) : `#${choice}`}”.`);
+        relation.send(request);
         setChoice('');
       }}
     >

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
 import type { ResourceRecord } from '../../api/resources';
 import type { RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
+import { useRequest } from '../common/useRequest';
 import { RecordLoadError } from './RecordLoadError';
 import { useNavigate } from '../PortalContext';
 import { useRecord } from './useRecord';
@@ -16,15 +16,7 @@ export default function BotDuplicatePage({ params }: RouteViewProps) {
   const { record, error, reload } = useRecord('bots', id);
   const duplicate = useResourceOperation(bots, 'duplicate');
   const navigate = useNavigate();
-  const asked = useRef(false);
-
-  useEffect(() => {
-    const copy = duplicate.output as ResourceRecord | null | undefined;
-    if (asked.current && duplicate.succeeded) {
-      asked.current = false;
-      navigate.go(copy?.id ? `/bots/${copy.id}` : '/bots', true);
-    }
-  }, [duplicate.succeeded, duplicate.output, navigate]);
+  const request = useRequest(bots);
 
   if (error && !record) return <RecordLoadError section="bots" error={error} onRetry={reload} />;
   if (!record) return <LoadingState label="Loading bot…" />;
@@ -33,15 +25,19 @@ export default function BotDuplicatePage({ params }: RouteViewProps) {
     <section className="page">
       <h1>Duplicate {name}</h1>
       <p>A copy of this bot, with its agents, will be created in the same account.</p>
-      {asked.current && <OperationError error={duplicate.failed ? duplicate.error : null} />}
+      <OperationError error={request.failure} />
       <div className="page-actions">
         <button
           type="button"
           className="button button-primary"
           disabled={duplicate.loading}
           onClick={() => {
-            asked.current = true;
-            bots.send({ type: 'resource.action', name: 'duplicate', input: id });
+            request.send({ type: 'resource.action', name: 'duplicate', input: id }, {
+              succeeded: (output) => {
+                const copy = output as ResourceRecord | null | undefined;
+                navigate.go(copy?.id ? `/bots/${copy.id}` : '/bots', true);
+              },
+            });
           }}
         >
           {duplicate.loading ? 'Duplicating…' : 'Duplicate bot'}

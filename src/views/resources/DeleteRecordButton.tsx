@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { ResourceRecord } from '../../api/resources';
-import type { ResourceActor } from '../../machines/resource';
+import type { ResourceActor, ResourceRequest } from '../../machines/resource';
 import { OperationError } from '../common/OperationError';
 import { announceWhenDone } from '../common/toasts';
-import { resourceOperation } from '../../machines/resource';
+import { useRequest } from '../common/useRequest';
 import { ConfirmDialog } from './ConfirmDialog';
 import { inSentence } from './sectionConfig';
 import { useResourceOperation } from './useResource';
@@ -18,22 +18,19 @@ export function DeleteRecordButton({ resource, record, title, singular, compact 
   compact?: boolean;
 }) {
   const [confirming, setConfirming] = useState(false);
-  const [asked, setAsked] = useState(false);
   const remove = useResourceOperation(resource, 'delete');
-  const failed = asked && remove.failed;
-
+  const deletion = useRequest(resource);
+  const failed = deletion.failure;
   // The dialog closes once the call is over, whichever way it went.
-  useEffect(() => {
-    if (asked && !remove.loading) setConfirming(false);
-  }, [asked, remove.loading]);
+  const close = () => setConfirming(false);
 
   return (
     <>
       <button type="button" className={compact ? 'link-button' : 'button button-danger'} aria-label={`Delete ${title}`} onClick={() => setConfirming(true)}>
         Delete
       </button>
-      {failed && !compact && <OperationError error={remove.error} />}
-      {failed && compact && <span className="visually-hidden" role="alert">{`${remove.error?.summary ?? ''}: ${remove.error?.detail ?? ''}`}</span>}
+      {failed && !compact && <OperationError error={failed} />}
+      {failed && compact && <span className="visually-hidden" role="alert">{`${failed.summary}: ${failed.detail}`}</span>}
       {confirming && (
         <ConfirmDialog
           title={`Delete ${inSentence(singular)}?`}
@@ -42,9 +39,9 @@ export function DeleteRecordButton({ resource, record, title, singular, compact 
           busy={remove.loading}
           onCancel={() => setConfirming(false)}
           onConfirm={() => {
-            setAsked(true);
-            resource.send({ type: 'resource.delete', id: record.id });
-            announceWhenDone(resourceOperation(resource, 'delete'), `“${title}” deleted.`);
+            const request: ResourceRequest = { type: 'resource.delete', id: record.id };
+            announceWhenDone(resource, request, `“${title}” deleted.`);
+            deletion.send(request, { succeeded: close, failed: close });
           }}
         />
       )}
@@ -57,8 +54,10 @@ export function DeleteRecordButton({ resource, record, title, singular, compact 
  * the deleted record leaves the resource actor, so the button unmounts with it.
  */
 export function useLeaveWhenDeleted(resource: ResourceActor, id: string, to: string, go: (to: string, replace?: boolean) => void): void {
-  const removal = useResourceOperation(resource, 'delete');
   useEffect(() => {
-    if (removal.succeeded && removal.output === id) go(to, true);
-  }, [removal.succeeded, removal.output, id, to, go]);
+    const subscription = resource.on('resource.succeeded', (outcome) => {
+      if (outcome.kind === 'delete' && outcome.output === id) go(to, true);
+    });
+    return () => subscription.unsubscribe();
+  }, [resource, id, to, go]);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
 import { activeTab, type RouteViewProps } from '../../route';
@@ -7,6 +7,7 @@ import { NumericInput } from '../common/NumericInput';
 import { announce } from '../common/toasts';
 import { listHref } from '../common/listMemory';
 import { useLeaveGuard } from '../common/useLeaveGuard';
+import { useRequest } from '../common/useRequest';
 import { OperationError } from '../common/OperationError';
 import { RecordLoadError } from './RecordLoadError';
 import { useCan, useNavigate } from '../PortalContext';
@@ -78,20 +79,12 @@ export function ResourceForm({ config, mode, record, onSaved }: { config: Sectio
   const save = useResourceOperation(resource, kind);
   const [values, setValues] = useState<FormValues>(() => initialValues(config, record, mode));
   const [clientErrors, setClientErrors] = useState<FormErrors>({});
-  const submitted = useRef(false);
+  const saving = useRequest(resource);
   const [initial] = useState(values);
   // Leaving with unsaved changes asks first (links and the tab); saving clears the question.
   useLeaveGuard(!save.succeeded && JSON.stringify(values) !== JSON.stringify(initial));
 
-  useEffect(() => {
-    if (!submitted.current || save.loading) return;
-    if (save.succeeded) {
-      submitted.current = false;
-      onSaved((save.output as ResourceRecord | null) ?? null);
-    }
-  }, [save.succeeded, save.loading, save.output, onSaved]);
-
-  const serverErrors = submitted.current && save.failed ? (save.error?.fieldErrors ?? {}) : {};
+  const serverErrors = saving.failure?.fieldErrors ?? {};
   const errorOf = (name: string) => clientErrors[name] ?? serverErrors[name]?.join(' ');
   const fields = editableFields(config, mode);
 
@@ -110,12 +103,12 @@ export function ResourceForm({ config, mode, record, onSaved }: { config: Sectio
           return;
         }
         setClientErrors({});
-        submitted.current = true;
-        if (mode === 'new') resource.send({ type: 'resource.add', values: result.body });
-        else resource.send({ type: 'resource.edit', id: record!.id, values: result.body });
+        const saved = (output: unknown) => onSaved((output as ResourceRecord | null) ?? null);
+        if (mode === 'new') saving.send({ type: 'resource.add', values: result.body }, { succeeded: saved });
+        else saving.send({ type: 'resource.edit', id: record!.id, values: result.body }, { succeeded: saved });
       }}
     >
-      {submitted.current && save.failed && <OperationError error={save.error} />}
+      <OperationError error={saving.failure} />
       {Object.keys(clientErrors).length > 0 && (
         <p className="alert alert-error" role="alert">
           Please correct the highlighted fields.

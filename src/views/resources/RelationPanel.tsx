@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import { Link } from 'wouter';
 import type { RelationItem, RelationKey } from '../../api/relations';
-import { relationItemId, relationOperation, type RelationSnapshot } from '../../machines/relation';
+import { relationItemId, type RelationRequest, type RelationSnapshot } from '../../machines/relation';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { announceWhenDone } from '../common/toasts';
@@ -59,14 +59,16 @@ export function RelationPanel({ relationKey, ownerId, title, editable }: { relat
                     const name = itemLabel(item);
                     // Focus stays in the panel: the row and its button are about to go.
                     event.currentTarget.closest('section')?.querySelector<HTMLElement>('h2')?.focus();
-                    relation.send({ type: 'relation.remove', itemId });
-                    announceWhenDone(relationOperation(relation, 'remove'), `Removed “${name}”.`, {
+                    const removal: RelationRequest = { type: 'relation.remove', itemId };
+                    announceWhenDone(relation, removal, `Removed “${name}”.`, {
                       label: 'Undo',
                       run: () => {
-                        relation.send({ type: 'relation.assign', itemId });
-                        announceWhenDone(relationOperation(relation, 'assign'), `“${name}” assigned again.`);
+                        const again: RelationRequest = { type: 'relation.assign', itemId };
+                        announceWhenDone(relation, again, `“${name}” assigned again.`);
+                        relation.send(again);
                       },
                     });
+                    relation.send(removal);
                   }}>
                   Remove
                 </button>

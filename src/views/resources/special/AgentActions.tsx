@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import type { ResourceRecord } from '../../../api/resources';
+import { useRequest } from '../../common/useRequest';
 import { useCan, useNavigate } from '../../PortalContext';
 import { useResourceOperation, useResource } from '../useResource';
 import { ActionPanel, Outcome } from './ActionPanel';
@@ -10,14 +10,7 @@ export function AgentActions({ agent }: { agent: ResourceRecord }) {
   const duplicate = useResourceOperation(agents, 'duplicate');
   const canAdd = useCan('Agents', 'add');
   const navigate = useNavigate();
-  const asked = useRef(false);
-  useEffect(() => {
-    const copy = duplicate.output as ResourceRecord | null | undefined;
-    if (asked.current && duplicate.succeeded && copy?.id) {
-      asked.current = false;
-      navigate.go(`/agents/${copy.id}`);
-    }
-  }, [duplicate.succeeded, duplicate.output, navigate]);
+  const request = useRequest(agents);
   if (!canAdd) return null;
   return (
     <ActionPanel title="Agent actions">
@@ -26,8 +19,12 @@ export function AgentActions({ agent }: { agent: ResourceRecord }) {
         className="button"
         disabled={duplicate.loading}
         onClick={() => {
-          asked.current = true;
-          agents.send({ type: 'resource.action', name: 'duplicate', input: agent.id });
+          request.send({ type: 'resource.action', name: 'duplicate', input: agent.id }, {
+            succeeded: (output) => {
+              const copy = output as ResourceRecord | null | undefined;
+              if (copy?.id) navigate.go(`/agents/${copy.id}`);
+            },
+          });
         }}
       >
         Duplicate agent

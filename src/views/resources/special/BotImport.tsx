@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ResourceRecord } from '../../../api/resources';
 import { OperationError } from '../../common/OperationError';
+import { useRequest } from '../../common/useRequest';
 import { useNavigate } from '../../PortalContext';
 import { useResourceOperation, useResource } from '../useResource';
 
@@ -11,16 +12,7 @@ export function BotImport() {
   const navigate = useNavigate();
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
-  const [sent, setSent] = useState(false);
-  const done = useRef(false);
-
-  useEffect(() => {
-    const created = importing.output as ResourceRecord | null | undefined;
-    if (sent && importing.succeeded && created?.id && !done.current) {
-      done.current = true;
-      navigate.go(`/bots/${created.id}`);
-    }
-  }, [sent, importing.succeeded, importing.output, navigate]);
+  const request = useRequest(bots);
 
   return (
     <form
@@ -29,9 +21,12 @@ export function BotImport() {
       onSubmit={(event) => {
         event.preventDefault();
         if (!file) return;
-        done.current = false;
-        setSent(true);
-        bots.send({ type: 'resource.action', name: 'import', input: file });
+        request.send({ type: 'resource.action', name: 'import', input: file }, {
+          succeeded: (output) => {
+            const created = output as ResourceRecord | null | undefined;
+            if (created?.id) navigate.go(`/bots/${created.id}`);
+          },
+        });
       }}
     >
       <div className="field">
@@ -41,7 +36,7 @@ export function BotImport() {
       <button type="submit" className="button" disabled={!file || importing.loading}>
         {importing.loading ? 'Importing…' : 'Import bot'}
       </button>
-      {sent && <OperationError error={importing.failed ? importing.error : null} />}
+      <OperationError error={request.failure} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { formatMoney } from '../../../format/money';
 import { formatPhone } from '../../../format/phone';
 import { OperationError } from '../../common/OperationError';
 import { announce } from '../../common/toasts';
+import { useRequest } from '../../common/useRequest';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { useCan } from '../../PortalContext';
 import { useResourceOperation, useResource } from '../useResource';
@@ -19,16 +20,13 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
   const canEdit = useCan('Instances', 'edit');
   const [country, setCountry] = useState('');
   const [contains, setContains] = useState('');
+  const buying = useRequest(instances);
+  // The number this view bought last (its purchase's outcome).
   const [bought, setBought] = useState<string | null>(null);
   // The number waiting for a yes: a purchase costs money and replaces the current number.
   const [asking, setAsking] = useState<AvailablePhoneNumber | null>(null);
   const countryId = useId();
   const containsId = useId();
-
-  // Success is said where the user is looking (the toast), as well as in the panel.
-  useEffect(() => {
-    if (purchase.succeeded && bought) announce(`Purchased ${formatPhone(bought)}.`);
-  }, [purchase.succeeded, bought]);
 
   useEffect(() => {
     if (canEdit) instances.send({ type: 'resource.action', name: 'countries' });
@@ -36,7 +34,7 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
 
   const countryList = countries.succeeded ? (countries.output as PhoneCountry[]) : [];
   // A bought number leaves the results.
-  const numbers = (search.succeeded ? (search.output as AvailablePhoneNumber[]) : []).filter((n) => !(purchase.succeeded && n.phone_number === bought));
+  const numbers = (search.succeeded ? (search.output as AvailablePhoneNumber[]) : []).filter((n) => n.phone_number !== bought);
   const current = typeof instance.phone_number === 'string' ? instance.phone_number : null;
 
   return (
@@ -111,7 +109,7 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
               </tbody>
             </table>
           )}
-          <p role="status">{purchase.succeeded && bought ? `Purchased ${formatPhone(bought)}.` : ''}</p>
+          <p role="status">{bought ? `Purchased ${formatPhone(bought)}.` : ''}</p>
           {asking && (
             <ConfirmDialog
               title="Buy this number?"
@@ -121,9 +119,15 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
               onCancel={() => setAsking(null)}
               onConfirm={() => {
                 const number = asking.phone_number;
-                setBought(number);
+                setBought(null);
                 setAsking(null);
-                instances.send({ type: 'resource.action', name: 'purchase', input: { instanceId: instance.id, phoneNumber: number } });
+                buying.send({ type: 'resource.action', name: 'purchase', input: { instanceId: instance.id, phoneNumber: number } }, {
+                  succeeded: () => {
+                    setBought(number);
+                    // Success is said where the user is looking (the toast), as well as in the panel.
+                    announce(`Purchased ${formatPhone(number)}.`);
+                  },
+                });
               }}
             />
           )}
