@@ -1,6 +1,6 @@
 import { and, assign, fromPromise, not, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { PlaceCallInput, PlacedCall } from '../api/calls';
-import { failureOf, OperationStatus, type OperationFailure, type OperationStatusCode } from './operation';
+import { failureOf, OperationStatus, type OperationFailure, type OperationState, type OperationStatusCode } from './operation';
 import { phoneDigits } from '../format/phone';
 
 /** SPEC §9: the outbound call request shows its loading state for 5000 ms. */
@@ -77,9 +77,15 @@ export const callMachine = setup({
 export type CallActor = ActorRefFrom<typeof callMachine>;
 export type CallSnapshot = SnapshotFrom<typeof callMachine>;
 
+/** The call's state by name, as views read it (the operation's names). */
+export function callState(snapshot: Pick<CallSnapshot, 'matches'>): OperationState {
+  if (snapshot.matches('loading')) return 'loading';
+  if (snapshot.matches('success')) return 'succeeded';
+  if (snapshot.matches('failed')) return 'failed';
+  return 'idle';
+}
+
+/** SPEC §4's code of the call's state (for SPEC and tests). */
 export function callStatus(snapshot: Pick<CallSnapshot, 'matches'>): OperationStatusCode {
-  if (snapshot.matches('loading')) return OperationStatus.loading;
-  if (snapshot.matches('success')) return OperationStatus.success;
-  if (snapshot.matches('failed')) return OperationStatus.failed;
-  return OperationStatus.idle;
+  return { idle: OperationStatus.idle, loading: OperationStatus.loading, succeeded: OperationStatus.success, failed: OperationStatus.failed }[callState(snapshot)];
 }

@@ -406,9 +406,17 @@ export const chatMachine = setup({
 export type ChatActor = ActorRefFrom<typeof chatMachine>;
 export type ChatSnapshot = SnapshotFrom<typeof chatMachine>;
 
+/** The gateway connection's state by name, as views read it. */
+export type ChatConnectionState = keyof typeof ChatConnectionStatus;
+
+export function connectionState(snapshot: Pick<ChatSnapshot, 'matches'>): ChatConnectionState {
+  if (snapshot.matches({ online: 'connected' })) return 'connected';
+  if (snapshot.matches('online')) return 'connecting';
+  if (snapshot.matches('error')) return 'error';
+  return 'disconnected';
+}
+
+/** SPEC's code of the connection's state (for SPEC and tests; views read `connectionState`). */
 export function connectionStatus(snapshot: Pick<ChatSnapshot, 'matches'>): ChatConnectionStatusCode {
-  if (snapshot.matches({ online: 'connected' })) return ChatConnectionStatus.connected;
-  if (snapshot.matches('online')) return ChatConnectionStatus.connecting;
-  if (snapshot.matches('error')) return ChatConnectionStatus.error;
-  return ChatConnectionStatus.disconnected;
+  return ChatConnectionStatus[connectionState(snapshot)];
 }

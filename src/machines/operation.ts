@@ -154,6 +154,13 @@ export function operationChild(parent: { getSnapshot(): { children: Record<strin
   return parent.getSnapshot().children[kind] as OperationActor | undefined;
 }
 
+/** An operation's state by name, as views read it (SPEC §4's code is `statusCode`). */
+export type OperationState = 'idle' | 'loading' | 'succeeded' | 'failed';
+
+export function operationState(snapshot: Pick<OperationSnapshot, 'value'>): OperationState {
+  return snapshot.value === 'success' ? 'succeeded' : (snapshot.value as Exclude<OperationState, 'succeeded'>);
+}
+
 export function statusCode(snapshot: Pick<OperationSnapshot, 'value'>): OperationStatusCode {
   return OperationStatus[snapshot.value as keyof typeof OperationStatus];
 }

@@ -2,8 +2,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { formatPhone } from '../../format/phone';
 import { openChat } from '../../machines/areas';
-import { callStatus, isCallablePhone, type CallSnapshot } from '../../machines/call';
-import { connectionStatus, type ChatSnapshot } from '../../machines/chat';
+import { callState, isCallablePhone, type CallSnapshot } from '../../machines/call';
+import { connectionState, type ChatSnapshot } from '../../machines/chat';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { useTargets } from '../chat/useTargets';
@@ -19,8 +19,8 @@ export interface OutboundCallFormProps {
 }
 
 const selectClientId = (s: ChatSnapshot) => s.context.clientId;
-const selectConnected = (s: ChatSnapshot) => connectionStatus(s) === 2;
-const selectStatus = (s: CallSnapshot) => callStatus(s);
+const selectConnected = (s: ChatSnapshot) => connectionState(s) === 'connected';
+const selectState = (s: CallSnapshot) => callState(s);
 const selectError = (s: CallSnapshot) => s.context.error;
 const selectCalled = (s: CallSnapshot) => s.context.input?.phone ?? '';
 
@@ -36,7 +36,7 @@ export function OutboundCallForm({ instanceId: fixedInstance, phone: initialPhon
   const clientId = useSelector(chat, selectClientId);
   const connected = useSelector(chat, selectConnected);
   const call = useFlow('outboundCall', undefined);
-  const status = useSelector(call, selectStatus);
+  const state = useSelector(call, selectState);
   const error = useSelector(call, selectError);
   const called = useSelector(call, selectCalled);
   const allInstances = useTargets('instances');
@@ -63,7 +63,7 @@ export function OutboundCallForm({ instanceId: fixedInstance, phone: initialPhon
   if (!allowed) return <p className="notice">Your role does not allow placing calls.</p>;
 
   const phoneOk = isCallablePhone(phone);
-  const loading = status === 1;
+  const loading = state === 'loading';
   const canCall = phoneOk && instanceId !== '' && clientId !== null && connected && !loading;
   const typedInstance = !fixedInstance && (instances.missing || !instances.permitted || (instances.error !== null && instances.items.length === 0));
 
@@ -125,7 +125,7 @@ export function OutboundCallForm({ instanceId: fixedInstance, phone: initialPhon
       </button>
       {!connected && <p className="chat-hint">Calls report their progress over the chat connection, which is not connected.</p>}
       {loading && <LoadingState label={`Calling ${formatPhone(called)}…`} />}
-      {status === 2 && (
+      {state === 'succeeded' && (
         <p className="call-placed" role="status">
           Call placed to {formatPhone(called)}. Its progress appears in the chat list.
         </p>

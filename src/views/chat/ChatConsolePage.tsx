@@ -7,7 +7,7 @@ import { ChatPanel, focusComposer } from './ChatPanel';
 import { ConnectionStatus } from './ConnectionStatus';
 import { NewChatForm } from './NewChatForm';
 import { ShortcutsHelp } from './ShortcutsHelp';
-import { useChatActor, useChatEvents, useChatOrder, useConnectionStatus, useLeaveGuard } from './useChat';
+import { useChatActor, useChatEvents, useChatOrder, useConnectionState, useLeaveGuard } from './useChat';
 import './chat.css';
 
 const selectCurrentKey = (s: ChatSnapshot) => s.context.currentKey;
@@ -19,7 +19,7 @@ const inTextField = (element: Element | null) => element instanceof HTMLElement 
 export default function ChatConsolePage() {
   const chat = useChatActor();
   const events = useChatEvents(chat);
-  const connected = useConnectionStatus(chat) === 2;
+  const connected = useConnectionState(chat) === 'connected';
   const currentKey = useSelector(chat, selectCurrentKey);
   const count = useSelector(chat, selectCount);
   const current = useSelector(chat, (s) => s.context.chats.find((c) => c.streamKey === s.context.currentKey)?.ref ?? null);

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { openChat } from '../../machines/areas';
-import { connectionStatus, type ChatActor, type ChatSnapshot } from '../../machines/chat';
+import { connectionState, type ChatActor, type ChatSnapshot } from '../../machines/chat';
 import type { ChatStreamActor, ChatTarget } from '../../machines/chatStream';
 import { usePortal } from '../PortalContext';
 
@@ -12,9 +12,10 @@ export function useChatActor(): ChatActor {
   return chat;
 }
 
-const selectStatus = (s: ChatSnapshot) => connectionStatus(s);
-export function useConnectionStatus(chat: ChatActor) {
-  return useSelector(chat, selectStatus);
+const selectConnection = (s: ChatSnapshot) => connectionState(s);
+/** The gateway connection by name: disconnected, connecting, connected or error. */
+export function useConnectionState(chat: ChatActor) {
+  return useSelector(chat, selectConnection);
 }
 
 /** Named senders, so components never build event objects. */

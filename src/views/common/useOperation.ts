@@ -1,12 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { statusCode, type OperationActor, type OperationFailure, type OperationSnapshot, type OperationStatusCode } from '../../machines/operation';
+import { operationState, type OperationActor, type OperationFailure, type OperationSnapshot, type OperationState } from '../../machines/operation';
 
 /**
  * An operation as a view reads it: its state by name (idle, loading, succeeded, failed), its
- * output and failure. `status` keeps SPEC §4's number for the few places that show it.
+ * output and failure. SPEC §4's numbers stay in the machines and tests.
  */
 export interface OperationView<T = unknown> {
-  status: OperationStatusCode;
+  state: OperationState;
   idle: boolean;
   loading: boolean;
   succeeded: boolean;
@@ -17,16 +17,16 @@ export interface OperationView<T = unknown> {
   progress: unknown;
 }
 
-const selectStatus = (s: OperationSnapshot) => statusCode(s);
+const selectState = (s: OperationSnapshot) => operationState(s);
 const selectOutput = (s: OperationSnapshot) => s.context.output;
 const selectError = (s: OperationSnapshot) => s.context.error;
 const selectProgress = (s: OperationSnapshot) => s.context.progress;
 
 /** THE hook over an operation actor: each part selected on its own (small re-renders). */
 export function useOperation<T = unknown>(operation: OperationActor): OperationView<T> {
-  const status = useSelector(operation, selectStatus);
+  const state = useSelector(operation, selectState);
   const output = useSelector(operation, selectOutput) as T | undefined;
   const error = useSelector(operation, selectError);
   const progress = useSelector(operation, selectProgress);
-  return { status, idle: status === 0, loading: status === 1, succeeded: status === 2, failed: status === 3, output, error, progress };
+  return { state, idle: state === 'idle', loading: state === 'loading', succeeded: state === 'succeeded', failed: state === 'failed', output, error, progress };
 }

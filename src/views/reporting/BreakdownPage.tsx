@@ -81,7 +81,7 @@ export function BreakdownPage({ entity }: { entity: StatisticsEntity }) {
           </button>
         )}
       </div>
-      <ExportStatus status={exported.status} filename={exported.output} error={exported.error} />
+      <ExportStatus state={exported.state} filename={exported.output} error={exported.error} />
       <OperationError error={options.error} />
       <OperationError error={breakdown.error} onRetry={load} />
       {!id && <p>{`Choose ${withArticle(label.toLowerCase())} to see its breakdown.`}</p>}

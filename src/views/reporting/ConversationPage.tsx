@@ -207,7 +207,7 @@ export default function ConversationPage({ params }: RouteViewProps) {
             <div className="report-toolbar">
               <button type="button" className="button" onClick={() => report.send({ type: 'conversationReport.export', format: 'txt' })}>Download transcript (text)</button>
               <button type="button" className="button" onClick={() => report.send({ type: 'conversationReport.export', format: 'csv' })}>Download transcript (CSV)</button>
-              <ExportStatus status={exported.status} filename={exported.output} error={exported.error} />
+              <ExportStatus state={exported.state} filename={exported.output} error={exported.error} />
             </div>
           )}
         </div>

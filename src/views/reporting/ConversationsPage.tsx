@@ -57,7 +57,7 @@ export default function ConversationsPage() {
         </button>
       </div>
       <ExportStatus
-        status={exported.status}
+        state={exported.state}
         filename={exported.output}
         error={exported.error}
         progress={exported.progress as DownloadProgress | undefined}

@@ -80,7 +80,7 @@ export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
           Export CSV
         </button>
       </div>
-      <ExportStatus status={exported.status} filename={exported.output} error={exported.error} />
+      <ExportStatus state={exported.state} filename={exported.output} error={exported.error} />
       <OperationError error={list.error} onRetry={load} />
       {list.loading && !list.output && <LoadingState label={`Loading ${entity}…`} />}
       {list.output && list.output.data.length === 0 && <p>{search ? `No ${entity} match “${search}”.` : `No ${entity} to report on yet.`}</p>}

@@ -1,5 +1,5 @@
 import type { DownloadProgress } from '../../api/download';
-import type { OperationFailure } from '../../machines/operation';
+import type { OperationFailure, OperationState } from '../../machines/operation';
 import { OperationError } from '../common/OperationError';
 
 const number = new Intl.NumberFormat('en-US');
@@ -12,23 +12,23 @@ const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
  * the end, not every chunk.
  */
 export function ExportStatus({
-  status,
+  state,
   filename,
   error,
   progress,
   onCancel,
 }: {
-  status: number;
+  state: OperationState;
   filename: string | undefined;
   error: OperationFailure | null;
   progress?: DownloadProgress | undefined;
   onCancel?: () => void;
 }) {
-  const running = status === 1;
+  const running = state === 'loading';
   return (
     <>
       <p role="status">
-        {running ? 'Preparing the file…' : status === 2 && filename ? `Downloaded ${filename}` : ''}
+        {running ? 'Preparing the file…' : state === 'succeeded' && filename ? `Downloaded ${filename}` : ''}
       </p>
       {running && progress && (
         <p className="export-progress">

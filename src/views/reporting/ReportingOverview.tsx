@@ -104,7 +104,7 @@ export default function ReportingOverview() {
           Reset filters and figures
         </button>
       </div>
-      <ExportStatus status={exported.status} filename={exported.output} error={exported.error} />
+      <ExportStatus state={exported.state} filename={exported.output} error={exported.error} />
 
       <section className="panel" aria-labelledby="global-title">
         <h2 id="global-title">Global statistics{from || to ? ` (${from ?? 'start'} to ${to ?? 'today'})` : ' (all time)'}</h2>
