@@ -16,6 +16,7 @@ export const resourceEventSchemas: EventSchemas = {
   'resource.delete': eventSchema('deleting a record', 'Deletes a record.', { id: recordId() }),
   'resource.export': eventSchema('an export', 'Downloads the list as a file.', { query: query() }),
   'resource.fetch': eventSchema('fetching options', 'Loads the list used for pickers.', { query: query() }),
+  'resource.online': eventSchema('the network back', 'A failed list tries again now (as on the browser\'s online event).'),
   'resource.action': eventSchema('a section action', 'Runs an action of this section (duplicate, import, …).', {
     name: field(z.string().check(z.minLength(1)), 'Action', 'e.g. duplicate'),
     input: z.optional(field(z.unknown(), 'Input (JSON)')),

@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { List } from '../api/envelope';
 import type { Query } from '../api/query';
 import type { ResourceApi, ResourceKey, ResourceRecord } from '../api/resources';
@@ -45,7 +45,16 @@ export interface ResourceContext {
   listKind: 'browse' | 'paginate' | null;
   /** File name of the last export. */
   exported: string | null;
+  /** The parameters of the list now asked for: a failed list is asked for again with them. */
+  listQuery: Query | undefined;
+  /** Automatic retries of the failed list since it last loaded (picks the next delay). */
+  listRetries: number;
 }
+
+/** Seconds between a failed list's automatic retries: doubling from 2 s, then every minute. */
+export const LIST_RETRY_DELAYS_S = [2, 4, 8, 16, 32, 60] as const;
+
+const listRetryDelayS = (retries: number) => LIST_RETRY_DELAYS_S[Math.min(retries, LIST_RETRY_DELAYS_S.length - 1)]!;
 
 export type ResourceEvent =
   | { type: 'resource.init' }
@@ -59,10 +68,12 @@ export type ResourceEvent =
   | { type: 'resource.export'; query?: Query }
   | { type: 'resource.fetch'; query?: Query }
   | { type: 'resource.action'; name: SectionActionName; input?: unknown }
+  /** The browser says the network is back (window `online`): a failed list tries again at once. */
+  | { type: 'resource.online' }
   | OperationReport;
 
 /** An event that asks for one operation: the operation's input is the event itself. */
-export type ResourceRequest = Exclude<ResourceEvent, { type: 'resource.init' } | OperationReport>;
+export type ResourceRequest = Exclude<ResourceEvent, { type: 'resource.init' | 'resource.online' } | OperationReport>;
 
 /**
  * What a resource actor tells its listeners when an operation settles: its kind, the request that
@@ -119,10 +130,43 @@ export function createResourceMachine({ section, api, actions = {}, children = {
   for (const [name, action] of Object.entries(actions)) operations[name] = createChildOperation(({ input }: { input?: unknown }, signal) => action.call(input as never, signal));
   const summaryOf = (kind: string) => actions[kind as SectionActionName]?.summary ?? summaryFor(section, kind as ResourceKind);
 
+  // A report of the list call now asked for (a superseded browse or paginate is not the list's).
+  const isCurrentList = ({ context, event }: { context: ResourceContext; event: ResourceEvent }) => 'kind' in event && event.kind === context.listKind;
+  const listRequest = (kind: 'browse' | 'paginate') =>
+    assign(({ event }: { event: ResourceEvent }) => ({ listKind: kind, listQuery: (event as Extract<ResourceRequest, { type: 'resource.browse' | 'resource.paginate' }>).query }));
+  const succeeded = [
+    assign(({ context, event }: { context: ResourceContext; event: ResourceEvent }) => applySuccess(context, event as Extract<OperationReport, { type: 'operation.report.succeeded' }>, actions)),
+    emit(({ event }: { event: ResourceEvent }) => {
+      const report = event as Extract<OperationReport, { type: 'operation.report.succeeded' }>;
+      return { type: 'resource.succeeded' as const, kind: report.kind as ResourceOperationKind, input: report.input as ResourceRequest, output: report.output };
+    }),
+  ];
+  const failed = emit(({ event }: { event: ResourceEvent }) => {
+    const report = event as Extract<OperationReport, { type: 'operation.report.failed' }>;
+    return { type: 'resource.failed' as const, kind: report.kind as ResourceOperationKind, input: report.input as ResourceRequest, error: report.error };
+  });
+
   return setup({
     types: { context: {} as ResourceContext, events: {} as ResourceEvent, emitted: {} as ResourceEmitted },
-    actors: operations,
+    actors: {
+      ...operations,
+      // The browser's word that the network is back; nothing to listen to in Node.
+      online: fromCallback<{ type: 'resource.online' }>(({ sendBack }) => {
+        if (typeof window === 'undefined') return undefined;
+        const back = () => sendBack({ type: 'resource.online' });
+        window.addEventListener('online', back);
+        return () => window.removeEventListener('online', back);
+      }),
+    },
+    delays: {
+      listRetry: ({ context }: { context: ResourceContext }) => listRetryDelayS(context.listRetries) * 1000,
+    },
     actions: {
+      // A failed list asks again with the parameters it was last asked with.
+      retryList: enqueueActions(({ enqueue, context }) => {
+        enqueue.assign({ listRetries: context.listRetries + 1 });
+        enqueue.raise({ type: 'resource.browse', query: context.listQuery });
+      }),
       // The request event is the operation's input: its outcome names it, so the sender knows its own.
       start: enqueueActions(({ enqueue, event }) => {
         const request = event as ResourceRequest;
@@ -131,20 +175,21 @@ export function createResourceMachine({ section, api, actions = {}, children = {
     },
   }).createMachine({
     id: resourceActorId(section),
-    context: { section, record: null, list: null, options: [], listKind: null, exported: null },
+    context: { section, record: null, list: null, options: [], listKind: null, exported: null, listQuery: undefined, listRetries: 0 },
     entry: enqueueActions(({ enqueue }) => {
       for (const kind of kinds) enqueue.spawnChild(kind, { id: kind, systemId: operationSystemId(section, kind), input: { summary: summaryOf(kind) } });
       for (const [id, child] of Object.entries(children)) enqueue.spawnChild(child.logic, { id, systemId: child.systemId });
     }),
     on: {
       'resource.init': {
+        target: '.list.idle',
         actions: enqueueActions(({ enqueue }) => {
           for (const kind of kinds) enqueue.sendTo(kind, { type: 'operation.reset' });
-          enqueue.assign({ record: null, list: null, options: [], listKind: null, exported: null });
+          enqueue.assign({ record: null, list: null, options: [], listKind: null, exported: null, listQuery: undefined, listRetries: 0 });
         }),
       },
-      'resource.browse': { actions: [assign({ listKind: 'browse' }), 'start'] },
-      'resource.paginate': { actions: [assign({ listKind: 'paginate' }), 'start'] },
+      'resource.browse': { target: '.list.loading', actions: [listRequest('browse'), 'start'] },
+      'resource.paginate': { target: '.list.loading', actions: [listRequest('paginate'), 'start'] },
       'resource.read': { actions: 'start' },
       'resource.add': { actions: 'start' },
       'resource.edit': { actions: 'start' },
@@ -152,14 +197,30 @@ export function createResourceMachine({ section, api, actions = {}, children = {
       'resource.export': { actions: 'start' },
       'resource.fetch': { actions: 'start' },
       'resource.action': { guard: ({ event }) => event.name in actions, actions: 'start' },
-      'operation.report.succeeded': {
-        actions: [
-          assign(({ context, event }) => applySuccess(context, event, actions)),
-          emit(({ event }) => ({ type: 'resource.succeeded' as const, kind: event.kind as ResourceOperationKind, input: event.input as ResourceRequest, output: event.output })),
-        ],
-      },
-      'operation.report.failed': {
-        actions: emit(({ event }) => ({ type: 'resource.failed' as const, kind: event.kind as ResourceOperationKind, input: event.input as ResourceRequest, error: event.error })),
+      'operation.report.succeeded': [
+        // The list loaded: the retry delays start over.
+        { guard: isCurrentList, target: '.list.idle', actions: [...succeeded, assign({ listRetries: 0 })] },
+        { actions: succeeded },
+      ],
+      'operation.report.failed': [{ guard: isCurrentList, target: '.list.failed', actions: failed }, { actions: failed }],
+    },
+    initial: 'list',
+    states: {
+      /**
+       * The list's own lifecycle. While the last list call has failed, it is asked for again when
+       * the browser reports the network back and after 2, 4, 8, 16, 32 s, then every minute.
+       */
+      list: {
+        initial: 'idle',
+        states: {
+          idle: {},
+          loading: {},
+          failed: {
+            invoke: { src: 'online' },
+            after: { listRetry: { actions: 'retryList' } },
+            on: { 'resource.online': { actions: 'retryList' } },
+          },
+        },
       },
     },
   });
@@ -201,6 +262,11 @@ function applySuccess(
 export type ResourceMachine = ReturnType<typeof createResourceMachine>;
 export type ResourceActor = ActorRefFrom<ResourceMachine>;
 export type ResourceSnapshot = SnapshotFrom<ResourceMachine>;
+
+/** While a failed list waits to try again: in how many seconds (the browser's `online` comes sooner). */
+export function listRetryIn(snapshot: ResourceSnapshot): number | null {
+  return snapshot.matches({ list: 'failed' }) ? listRetryDelayS(snapshot.context.listRetries) : null;
+}
 
 /** One operation of a resource actor, for views and tests. */
 export function resourceOperation(resource: ResourceActor, kind: ResourceOperationKind): OperationActor {

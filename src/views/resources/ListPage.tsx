@@ -4,13 +4,12 @@ import { Link, useSearch } from 'wouter';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
 import { debounce } from '../../format/debounce';
 import { sendUnlessPrefetched } from '../../machines/prefetch';
-import type { ResourceSnapshot } from '../../machines/resource';
+import { listRetryIn, type ResourceSnapshot } from '../../machines/resource';
 import type { RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { Pagination } from '../common/Pagination';
 import { rememberList } from '../common/listMemory';
-import { useRetryWhileFailing } from '../common/useRetryWhileFailing';
 import { useCan, useNavigate, usePortal } from '../PortalContext';
 import { ChoiceSelect } from './ChoiceSelect';
 import { DeleteRecordButton } from './DeleteRecordButton';
@@ -24,6 +23,7 @@ import { useResourceOperation, useResource } from './useResource';
 import './resources.css';
 
 const selectList = (s: ResourceSnapshot) => s.context.list;
+const selectRetryIn = (s: ResourceSnapshot) => listRetryIn(s);
 
 /** THE list page of every standard section: search, filters, sort and page live in the URL. */
 export default function ListPage({ route }: RouteViewProps) {
@@ -37,6 +37,8 @@ export default function ListPage({ route }: RouteViewProps) {
   const search = useSearch();
   const state = useMemo(() => parseListState(search, config.defaultSort), [search, config.defaultSort]);
   const list = useSelector(resource, selectList);
+  // The resource retries a failed list by itself (on `online`, and with a backoff).
+  const retryIn = useSelector(resource, selectRetryIn);
   const browse = useResourceOperation(resource, 'browse');
   const paginate = useResourceOperation(resource, 'paginate');
   const canAdd = useCan(model, 'add') && !config.readOnly;
@@ -80,8 +82,6 @@ export default function ListPage({ route }: RouteViewProps) {
   const rows: ResourceRecord[] = list?.data ?? [];
   const meta = list?.meta;
   const reload = () => resource.send({ type: 'resource.browse', query: listQuery(latest.current) });
-  // The server or network comes back: the list reloads by itself (on `online`, and with a backoff).
-  const retry = useRetryWhileFailing(loading ? 'loading' : failure ? 'failed' : 'ok', reload);
   const narrowed = state.search !== '' || Object.values(state.filters).some(Boolean);
 
   return (
@@ -128,7 +128,7 @@ export default function ListPage({ route }: RouteViewProps) {
       <OperationError error={failure} onRetry={reload} />
       {failure && list && (
         <p className="list-stale" role="status">
-          {`The rows below are from before this failure and may not match this page, search or filters. ${retry.nextInSeconds ? `Trying again in ${retry.nextInSeconds} s, or as soon as the network returns.` : 'Trying again…'}`}
+          {`The rows below are from before this failure and may not match this page, search or filters. ${retryIn ? `Trying again in ${retryIn} s, or as soon as the network returns.` : 'Trying again…'}`}
         </p>
       )}
       {loading && !list ? (
