@@ -1,6 +1,6 @@
 import { assign, enqueueActions, setup, spawnChild, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { ReportFile, ReportingApi } from '../api/reporting';
-import { createChildOperation, type OperationActor } from './operation';
+import { createChildOperation, type OperationActor, type OperationReport } from './operation';
 import { saveFile } from './saveFile';
 
 /** SPEC §3: a conversation report's tabs; `overview` is the conversation record itself. */
@@ -17,7 +17,7 @@ export function isReportTab(value: string | undefined): value is ReportTab {
 }
 
 const OPERATIONS = ['conversation', ...REPORT_PARTS, 'exportTranscript'] as const;
-type ReportOperation = (typeof OPERATIONS)[number];
+export type ReportOperation = (typeof OPERATIONS)[number];
 
 export interface ConversationReportContext {
   /** The conversation shown (uuid or id, as in the URL). */
@@ -27,13 +27,16 @@ export interface ConversationReportContext {
   requested: ReportPart[];
   /** The review parts this user may see (their own permission models): only these are fetched. */
   reviewParts: readonly ReportPart[];
+  /** The record, each part and the last export's file name: THE copy (the operations keep none). */
+  results: Partial<Record<ReportOperation, unknown>>;
 }
 
 export type ConversationReportEvent =
   | { type: 'conversationReport.open'; id: string; tab: ReportTab; reviewParts?: readonly ReportPart[] }
   | { type: 'conversationReport.reload' }
   | { type: 'conversationReport.export'; format: 'txt' | 'csv' }
-  | { type: 'conversationReport.close' };
+  | { type: 'conversationReport.close' }
+  | OperationReport;
 
 export const conversationReportSystemId = (operation: string) => `conversationReport:${operation}`;
 
@@ -79,7 +82,7 @@ export function createConversationReportMachine(api: Api, save: (file: ReportFil
     actors: operations,
   }).createMachine({
     id: 'conversationReport',
-    context: { conversationId: null, tab: 'overview', requested: [], reviewParts: REVIEW_PARTS },
+    context: { conversationId: null, tab: 'overview', requested: [], reviewParts: REVIEW_PARTS, results: {} },
     entry: OPERATIONS.map((name) => spawnChild(name, { id: name, systemId: conversationReportSystemId(name), input: { summary: summaries[name] } })),
     on: {
       'conversationReport.open': {
@@ -94,7 +97,7 @@ export function createConversationReportMachine(api: Api, save: (file: ReportFil
           const wanted = [...reviewParts, ...(event.tab === 'overview' || REVIEW_PARTS.includes(event.tab) ? [] : [event.tab])];
           const missing = wanted.filter((part) => !requested.includes(part));
           for (const part of missing) enqueue.sendTo(part, { type: 'operation.start', input: event.id });
-          enqueue(assign({ conversationId: event.id, tab: event.tab, requested: [...requested, ...missing], reviewParts }));
+          enqueue(assign({ conversationId: event.id, tab: event.tab, requested: [...requested, ...missing], reviewParts, results: changed ? {} : context.results }));
         }),
       },
       'conversationReport.reload': {
@@ -117,9 +120,11 @@ export function createConversationReportMachine(api: Api, save: (file: ReportFil
       'conversationReport.close': {
         actions: enqueueActions(({ enqueue }) => {
           for (const name of OPERATIONS) enqueue.sendTo(name, { type: 'operation.reset' });
-          enqueue(assign({ conversationId: null, tab: 'overview', requested: [], reviewParts: REVIEW_PARTS }));
+          enqueue(assign({ conversationId: null, tab: 'overview', requested: [], reviewParts: REVIEW_PARTS, results: {} }));
         }),
       },
+      // A part of a conversation since left never reports: opening another resets every operation.
+      'operation.report.succeeded': { actions: assign(({ context, event }) => ({ results: { ...context.results, [event.kind]: event.output } })) },
     },
   });
 }

@@ -1,7 +1,7 @@
-import { enqueueActions, setup, spawnChild, type ActorRefFrom, type AnyActorLogic } from 'xstate';
+import { assign, enqueueActions, setup, spawnChild, type ActorRefFrom, type AnyActorLogic } from 'xstate';
 import type { ConversationQuery, ReportFile, ReportingApi } from '../api/reporting';
 import type { Grade } from '../api/schemas/reporting';
-import { createChildOperation, type OperationActor } from './operation';
+import { createChildOperation, withoutResults, type OperationActor, type OperationReport } from './operation';
 import { saveFile } from './saveFile';
 
 /**
@@ -11,7 +11,12 @@ import { saveFile } from './saveFile';
  * `conversations.browse` with what the URL says, and a newer browse supersedes an older one.
  */
 const OPERATIONS = ['list', 'byGrade', 'byDisposition', 'export', 'options'] as const;
-type ListOperation = (typeof OPERATIONS)[number];
+export type ListOperation = (typeof OPERATIONS)[number];
+
+export interface ConversationListContext {
+  /** What each call answered: THE copy (the operations keep none). */
+  results: Partial<Record<ListOperation, unknown>>;
+}
 
 export type ConversationListEvent =
   | { type: 'conversations.browse'; query: ConversationQuery }
@@ -21,7 +26,8 @@ export type ConversationListEvent =
   | { type: 'conversations.export'; query: ConversationQuery }
   | { type: 'conversations.cancelExport' }
   | { type: 'conversations.loadOptions' }
-  | { type: 'conversations.reset' };
+  | { type: 'conversations.reset' }
+  | OperationReport;
 
 export const conversationListSystemId = (operation: string) => `conversationReports:${operation}`;
 
@@ -53,10 +59,11 @@ export function createConversationListMachine(api: Api, save: (file: ReportFile)
   for (const name of OPERATIONS) operations[name] = createChildOperation(calls[name]);
 
   return setup({
-    types: { events: {} as ConversationListEvent },
+    types: { context: {} as ConversationListContext, events: {} as ConversationListEvent },
     actors: operations,
   }).createMachine({
     id: 'conversationReports',
+    context: { results: {} },
     entry: OPERATIONS.map((name) => spawnChild(name, { id: name, systemId: conversationListSystemId(name), input: { summary: summaries[name] } })),
     on: {
       // One operation for browse and paginate: whichever was asked last wins.
@@ -70,13 +77,17 @@ export function createConversationListMachine(api: Api, save: (file: ReportFile)
       },
       'conversations.export': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('export', { type: 'operation.start', input: event.query })) },
       // Back to idle: the running download is stopped (its request aborted) and nothing is saved.
-      'conversations.cancelExport': { actions: enqueueActions(({ enqueue }) => enqueue.sendTo('export', { type: 'operation.reset' })) },
+      'conversations.cancelExport': {
+        actions: [enqueueActions(({ enqueue }) => enqueue.sendTo('export', { type: 'operation.reset' })), assign(({ context }) => ({ results: withoutResults(context.results, ['export']) }))],
+      },
       'conversations.loadOptions': { actions: enqueueActions(({ enqueue }) => enqueue.sendTo('options', { type: 'operation.start' })) },
       'conversations.reset': {
         actions: enqueueActions(({ enqueue }) => {
           for (const name of OPERATIONS) enqueue.sendTo(name, { type: 'operation.reset' });
+          enqueue.assign({ results: {} });
         }),
       },
+      'operation.report.succeeded': { actions: assign(({ context, event }) => ({ results: { ...context.results, [event.kind]: event.output } })) },
     },
   });
 }

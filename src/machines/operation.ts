@@ -73,10 +73,11 @@ export const operationMachine = setup({
       throw new Error('operation: no `run` actor provided');
     }),
   },
-  // An operation on its own tells only its listeners (`emit`); one held by a parent also reports
-  // to the parent (createChildOperation provides these).
+  // An operation on its own keeps its output and tells only its listeners (`emit`). One held by a
+  // parent reports to the parent, which keeps THE copy (createChildOperation provides these).
   actions: {
-    reportSucceeded: () => {},
+    keepOutput: assign((_, params: { output: unknown }) => ({ output: params.output })),
+    reportSucceeded: (_, _params: { output: unknown }) => {},
     reportFailed: () => {},
   },
 }).createMachine({
@@ -99,9 +100,9 @@ export const operationMachine = setup({
         onDone: {
           target: 'success',
           actions: [
-            assign({ output: ({ event }) => event.output }),
+            { type: 'keepOutput', params: ({ event }) => ({ output: event.output }) },
             emit(({ event, context }) => ({ type: 'operation.succeeded' as const, output: event.output, input: context.input })),
-            'reportSucceeded',
+            { type: 'reportSucceeded', params: ({ event }) => ({ output: event.output }) },
           ],
         },
         onError: {
@@ -138,15 +139,23 @@ export function createOperation<I, O>(call: (input: I, signal: AbortSignal, repo
 
 /**
  * An operation held by a parent machine (resource, relation …): THE operation statechart, whose
- * outcomes also go straight to the parent as `operation.report.*` with the child's id as `kind`.
+ * outcomes go straight to the parent as `operation.report.*` with the child's id as `kind`. The
+ * parent keeps the output (one copy of each record and list); the operation keeps its state,
+ * input and failure.
  */
 export function createChildOperation<I, O>(call: (input: I, signal: AbortSignal, report: (progress: unknown) => void) => Promise<O>) {
   return createOperation(call).provide({
     actions: {
-      reportSucceeded: sendParent(({ self, context }) => ({ type: 'operation.report.succeeded', kind: self.id, output: context.output, input: context.input })),
+      keepOutput: () => {},
+      reportSucceeded: sendParent(({ self, context }, params: { output: unknown }) => ({ type: 'operation.report.succeeded', kind: self.id, output: params.output, input: context.input })),
       reportFailed: sendParent(({ self, context }) => ({ type: 'operation.report.failed', kind: self.id, error: context.error!, input: context.input })),
     },
   });
+}
+
+/** A parent's results without those of `kinds` (their operations were reset). */
+export function withoutResults<K extends string>(results: Partial<Record<K, unknown>>, kinds: readonly K[]): Partial<Record<K, unknown>> {
+  return Object.fromEntries(Object.entries(results).filter(([kind]) => !kinds.includes(kind as K))) as Partial<Record<K, unknown>>;
 }
 
 /** A parent's operation child by kind (the child's id is its kind). */

@@ -45,6 +45,8 @@ export interface ResourceContext {
   listKind: 'browse' | 'paginate' | null;
   /** File name of the last export. */
   exported: string | null;
+  /** What the section actions answered (countries, numbers found, slots, an exported bot's file name …). */
+  results: Partial<Record<SectionActionName, unknown>>;
   /** The parameters of the list now asked for: a failed list is asked for again with them. */
   listQuery: Query | undefined;
   /** Automatic retries of the failed list since it last loaded (picks the next delay). */
@@ -175,7 +177,7 @@ export function createResourceMachine({ section, api, actions = {}, children = {
     },
   }).createMachine({
     id: resourceActorId(section),
-    context: { section, record: null, list: null, options: [], listKind: null, exported: null, listQuery: undefined, listRetries: 0 },
+    context: { section, record: null, list: null, options: [], listKind: null, exported: null, results: {}, listQuery: undefined, listRetries: 0 },
     entry: enqueueActions(({ enqueue }) => {
       for (const kind of kinds) enqueue.spawnChild(kind, { id: kind, systemId: operationSystemId(section, kind), input: { summary: summaryOf(kind) } });
       for (const [id, child] of Object.entries(children)) enqueue.spawnChild(child.logic, { id, systemId: child.systemId });
@@ -185,7 +187,7 @@ export function createResourceMachine({ section, api, actions = {}, children = {
         target: '.list.idle',
         actions: enqueueActions(({ enqueue }) => {
           for (const kind of kinds) enqueue.sendTo(kind, { type: 'operation.reset' });
-          enqueue.assign({ record: null, list: null, options: [], listKind: null, exported: null, listQuery: undefined, listRetries: 0 });
+          enqueue.assign({ record: null, list: null, options: [], listKind: null, exported: null, results: {}, listQuery: undefined, listRetries: 0 });
         }),
       },
       'resource.browse': { target: '.list.loading', actions: [listRequest('browse'), 'start'] },
@@ -255,7 +257,9 @@ function applySuccess(
     case 'export':
       return { exported: output as string };
     default:
-      return actions[event.kind as SectionActionName]?.updatesRecord && output ? { record: output as ResourceRecord } : {};
+      return actions[event.kind as SectionActionName]?.updatesRecord
+        ? output ? { record: output as ResourceRecord } : {}
+        : { results: { ...context.results, [event.kind]: output } };
   }
 }
 
@@ -266,6 +270,27 @@ export type ResourceSnapshot = SnapshotFrom<ResourceMachine>;
 /** While a failed list waits to try again: in how many seconds (the browser's `online` comes sooner). */
 export function listRetryIn(snapshot: ResourceSnapshot): number | null {
   return snapshot.matches({ list: 'failed' }) ? listRetryDelayS(snapshot.context.listRetries) : null;
+}
+
+/** The resource's copy of what an operation answered, where views read it (operations keep none). */
+export function resourceOutput(context: ResourceContext, kind: ResourceOperationKind): unknown {
+  switch (kind) {
+    case 'browse':
+    case 'paginate':
+      return context.list ?? undefined;
+    case 'fetch':
+      return context.options;
+    case 'read':
+    case 'add':
+    case 'edit':
+      return context.record ?? undefined;
+    case 'export':
+      return context.exported ?? undefined;
+    case 'delete':
+      return undefined;
+    default:
+      return context.results[kind];
+  }
 }
 
 /** One operation of a resource actor, for views and tests. */

@@ -1,6 +1,6 @@
-import { enqueueActions, setup, spawnChild, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, setup, spawnChild, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { ReportFile, ReportingApi, StatisticsExport, StatisticsQuery } from '../api/reporting';
-import { createChildOperation, type OperationActor } from './operation';
+import { createChildOperation, withoutResults, type OperationActor, type OperationReport } from './operation';
 import { saveFile } from './saveFile';
 
 /** Each statistics call is one operation child (status 0–3, `{summary, detail}` of SPEC §8). */
@@ -33,7 +33,13 @@ export interface StatisticsLoadInput {
 export type StatisticsEvent =
   | { type: 'statistics.load'; kind: StatisticsLoadKind; query?: StatisticsQuery; id?: string }
   | { type: 'statistics.reset'; kinds?: readonly StatisticsLoadKind[] }
-  | { type: 'statistics.export'; kind: StatisticsExport; query?: StatisticsQuery; id?: string };
+  | { type: 'statistics.export'; kind: StatisticsExport; query?: StatisticsQuery; id?: string }
+  | OperationReport;
+
+export interface StatisticsContext {
+  /** What each call answered: THE copy (its operation keeps none). */
+  results: Partial<Record<StatisticsKind, unknown>>;
+}
 
 export const statisticsSystemId = (kind: StatisticsKind) => `statistics:${kind}`;
 
@@ -42,7 +48,7 @@ type Api = Pick<ReportingApi, 'global' | 'active' | 'timeseries' | 'globalRoles'
 /**
  * Role, instance and global statistics (systemId `statistics`): one operation per call, so each
  * panel has its own loading and failure, and a newer request for the same panel supersedes the
- * older one. Results live in the operations' `output`; `statistics.reset` empties them.
+ * older one. The results live here, reported by the operations; `statistics.reset` empties them.
  */
 export function createStatisticsMachine(api: Api, save: (file: ReportFile) => void = saveFile) {
   const calls: Record<StatisticsKind, (input: never, signal: AbortSignal) => Promise<unknown>> = {
@@ -65,10 +71,11 @@ export function createStatisticsMachine(api: Api, save: (file: ReportFile) => vo
   for (const kind of STATISTICS_KINDS) operations[kind] = createChildOperation(calls[kind]);
 
   return setup({
-    types: { events: {} as StatisticsEvent },
+    types: { context: {} as StatisticsContext, events: {} as StatisticsEvent },
     actors: operations,
   }).createMachine({
     id: 'statistics',
+    context: { results: {} },
     entry: STATISTICS_KINDS.map((kind) => spawnChild(kind, { id: kind, systemId: statisticsSystemId(kind), input: { summary: STATISTICS_SUMMARIES[kind] } })),
     on: {
       'statistics.load': {
@@ -77,10 +84,13 @@ export function createStatisticsMachine(api: Api, save: (file: ReportFile) => vo
         ),
       },
       'statistics.reset': {
-        actions: enqueueActions(({ enqueue, event }) => {
-          for (const kind of event.kinds ?? RESETTABLE) enqueue.sendTo(kind, { type: 'operation.reset' });
+        actions: enqueueActions(({ enqueue, event, context }) => {
+          const kinds = event.kinds ?? RESETTABLE;
+          for (const kind of kinds) enqueue.sendTo(kind, { type: 'operation.reset' });
+          enqueue.assign({ results: withoutResults(context.results, kinds) });
         }),
       },
+      'operation.report.succeeded': { actions: assign(({ context, event }) => ({ results: { ...context.results, [event.kind]: event.output } })) },
       'statistics.export': {
         actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('export', { type: 'operation.start', input: { kind: event.kind, query: event.query, id: event.id } })),
       },

@@ -51,7 +51,7 @@ describe('conversation report', () => {
     actor.send({ type: 'conversationReport.open', id: '1', tab: 'overview' });
     await settle();
     actor.send({ type: 'conversationReport.open', id: '2', tab: 'overview' });
-    expect(reportOperation(actor, 'transcript').getSnapshot().context.output).toBeUndefined();
+    expect(actor.getSnapshot().context.results.transcript).toBeUndefined();
     await settle();
     expect(calls.filter((c) => c.startsWith('2')).sort()).toEqual(['2', '2/recordings', '2/transcript']);
     calls.length = 0;

@@ -332,7 +332,7 @@ describe('resource actors in the system', () => {
     const bots = openResource(portal, 'bots');
     bots.send({ type: 'resource.action', name: 'duplicate', input: '3' });
     await settled(bots, 'duplicate');
-    expect(resourceOperation(bots, 'duplicate').getSnapshot().context.output).toMatchObject({ id: '4', name: 'Bot 3 (copy)' });
+    expect(bots.getSnapshot().context.results.duplicate).toMatchObject({ id: '4', name: 'Bot 3 (copy)' });
     bots.send({ type: 'resource.action', name: 'import', input: new File(['{}'], 'bad.json', { type: 'application/json' }) });
     await settled(bots, 'import');
     expect(resourceError(bots, 'import')).toMatchObject({ summary: 'Import Failed', detail: 'The file is not an exported bot.' });

@@ -30,14 +30,16 @@ function startStatistics(save?: (file: ReportFile) => void): StatisticsActor {
 }
 
 describe('statistics actor', () => {
-  test('loads global statistics into its operation: loading 1 → success 2 with the parsed output', async () => {
+  test('loads global statistics: its operation goes loading 1 → success 2, the parsed output lands in the actor', async () => {
     mswServer.use(http.get(`${API}/api/v1/reporting/global`, () => HttpResponse.json({ data: { ...totals, active: 0 } })));
     const actor = startStatistics();
     const global = statisticsOperation(actor, 'global');
     actor.send({ type: 'statistics.load', kind: 'global' });
     expect(statusCode(global.getSnapshot())).toBe(1);
-    const done = await waitFor(global, (s) => s.matches('success'));
-    expect(done.context.output).toMatchObject({ conversations: 2, average_grade: 'A' });
+    await waitFor(global, (s) => s.matches('success'));
+    expect(actor.getSnapshot().context.results.global).toMatchObject({ conversations: 2, average_grade: 'A' });
+    // One copy: the operation keeps its state, the actor the result.
+    expect(global.getSnapshot().context.output).toBeUndefined();
   });
 
   test('a failure keeps SPEC §8 summary and the server’s message', async () => {
@@ -62,7 +64,7 @@ describe('statistics actor', () => {
     const op = statisticsOperation(actor, 'roleBreakdown');
     await waitFor(op, (s) => s.matches('success'));
     await delay(200);
-    expect((op.getSnapshot().context.output as { role: { name: string } }).role.name).toBe('New');
+    expect((actor.getSnapshot().context.results.roleBreakdown as { role: { name: string } }).role.name).toBe('New');
   });
 
   test('reset empties role and instance breakdowns and global statistics, and leaves the role list', async () => {
@@ -80,8 +82,9 @@ describe('statistics actor', () => {
     for (const kind of ['roleBreakdown', 'global'] as const) {
       const snapshot = statisticsOperation(actor, kind).getSnapshot();
       expect(statusCode(snapshot)).toBe(0);
-      expect(snapshot.context.output).toBeUndefined();
+      expect(actor.getSnapshot().context.results[kind]).toBeUndefined();
     }
+    expect(actor.getSnapshot().context.results.roles).toBeDefined();
     expect(statusCode(statisticsOperation(actor, 'roles').getSnapshot())).toBe(2);
   });
 
@@ -125,13 +128,13 @@ describe('conversation report actor', () => {
     actor.send({ type: 'conversationReport.open', id: 'b', tab: 'overview' });
     // The previous conversation's parts are gone at once. The transcript sits beside the player on
     // every tab (issue 14), so b's is asked for even on the overview; the log waits for its tab.
-    expect(reportOperation(actor, 'transcript').getSnapshot().context.output).toBeUndefined();
-    expect(reportOperation(actor, 'log').getSnapshot().context.output).toBeUndefined();
+    expect(actor.getSnapshot().context.results.transcript).toBeUndefined();
+    expect(actor.getSnapshot().context.results.log).toBeUndefined();
     expect(statusCode(reportOperation(actor, 'log').getSnapshot())).toBe(0);
     await waitFor(reportOperation(actor, 'transcript'), (s) => s.matches('success'));
     expect(transcriptCalls).toBe(2);
-    const record = await waitFor(reportOperation(actor, 'conversation'), (s) => s.matches('success') && (s.context.output as { uuid: string }).uuid === 'b');
-    expect(record.context.output).toMatchObject({ letter_grade: 'B' });
+    const record = await waitFor(actor, (s) => (s.context.results.conversation as { uuid: string } | undefined)?.uuid === 'b');
+    expect(record.context.results.conversation).toMatchObject({ letter_grade: 'B' });
   });
 
   test('a conversation outside the caller’s scope (404) is "Record Not Found" with a plain detail', async () => {

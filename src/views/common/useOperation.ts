@@ -1,5 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { operationState, type OperationActor, type OperationFailure, type OperationSnapshot, type OperationState } from '../../machines/operation';
+import { useMemo } from 'react';
+import type { AnyActorRef } from 'xstate';
+import { operationChild, operationState, type OperationActor, type OperationFailure, type OperationSnapshot, type OperationState } from '../../machines/operation';
 
 /**
  * An operation as a view reads it: its state by name (idle, loading, succeeded, failed), its
@@ -29,4 +31,19 @@ export function useOperation<T = unknown>(operation: OperationActor): OperationV
   const error = useSelector(operation, selectError);
   const progress = useSelector(operation, selectProgress);
   return { state, idle: state === 'idle', loading: state === 'loading', succeeded: state === 'succeeded', failed: state === 'failed', output, error, progress };
+}
+
+/** A parent of operations (statistics, conversation reports): it keeps each operation's result. */
+type ResultsSnapshot = { context: { results: Partial<Record<string, unknown>> } };
+
+/** An operation held by a parent: its state and failure from the operation, its output from the parent's copy. */
+export function useChildOperation<T = unknown>(parent: AnyActorRef, kind: string): OperationView<T> {
+  const operation = useMemo(() => {
+    const child = operationChild(parent, kind);
+    if (!child) throw new Error(`${parent.id}: no operation "${kind}"`);
+    return child;
+  }, [parent, kind]);
+  const view = useOperation<T>(operation);
+  const output = useSelector(parent, (s: ResultsSnapshot) => s.context.results[kind]) as T | undefined;
+  return { ...view, output };
 }

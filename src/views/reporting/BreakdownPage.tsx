@@ -5,7 +5,6 @@ import type { StatisticsEntity } from '../../api/reporting';
 import { GRADES, type Breakdown, type EntityStatistics } from '../../api/schemas/reporting';
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
-import { statisticsOperation } from '../../machines/statistics';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { useNavigate } from '../PortalContext';
@@ -16,7 +15,7 @@ import { rangeFrom, withParams } from './dateRange';
 import { ExportStatus } from './ExportStatus';
 import { Grade } from './Grade';
 import { ReportingNav } from './ReportingNav';
-import { useAccountId, useOperation, useReporting, useSearchParams } from './useReporting';
+import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
 
 /** One role's or instance's breakdown; which one, and the range, come from the URL (?id=&from=&to=). */
 export function BreakdownPage({ entity }: { entity: StatisticsEntity }) {
@@ -28,9 +27,9 @@ export function BreakdownPage({ entity }: { entity: StatisticsEntity }) {
   const listKind = entity === 'roles' ? 'roles' : 'instances';
   const kind = entity === 'roles' ? 'roleBreakdown' : 'instanceBreakdown';
   const label = entity === 'roles' ? 'Role' : 'Instance';
-  const options = useOperation<List<EntityStatistics>>(statisticsOperation(statistics, listKind));
-  const breakdown = useOperation<Breakdown>(statisticsOperation(statistics, kind));
-  const exported = useOperation<string>(statisticsOperation(statistics, 'export'));
+  const options = useChildOperation<List<EntityStatistics>>(statistics, listKind);
+  const breakdown = useChildOperation<Breakdown>(statistics, kind);
+  const exported = useChildOperation<string>(statistics, 'export');
   const { from, to } = rangeFrom(params);
   const id = params.get('id') ?? '';
 

@@ -3,7 +3,6 @@ import { Link } from 'wouter';
 import type { List } from '../../api/envelope';
 import type { Conversation, DispositionCount } from '../../api/schemas/reporting';
 import { formatNumber } from '../../format/number';
-import { listOperation } from '../../machines/conversationReportList';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { useNavigate } from '../PortalContext';
@@ -13,7 +12,7 @@ import { ConversationsTable } from './ConversationsTable';
 import { withParams } from './dateRange';
 import { Pagination } from './Pagination';
 import { ReportingNav } from './ReportingNav';
-import { useAccountId, useOperation, useReporting, useSearchParams } from './useReporting';
+import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
 
 const PATH = '/reporting/conversations-by-disposition';
 
@@ -23,8 +22,8 @@ export default function ByDispositionPage() {
   const params = useSearchParams();
   const navigate = useNavigate();
   const accountId = useAccountId();
-  const counts = useOperation<DispositionCount[]>(listOperation(conversations, 'options'));
-  const list = useOperation<List<Conversation>>(listOperation(conversations, 'byDisposition'));
+  const counts = useChildOperation<DispositionCount[]>(conversations, 'options');
+  const list = useChildOperation<List<Conversation>>(conversations, 'byDisposition');
   const chosen = params.getAll('disposition').filter((d) => /^\d+$/.test(d));
   const page = Number(params.get('page')) || 1;
   const key = chosen.join(',');

@@ -10,15 +10,14 @@ import { formatNumber } from '../../format/number';
 import { formatPhoneElsewhere } from '../../format/phone';
 import { transcriptTimeToSeconds } from '../../format/transcriptTime';
 import { clockOf, lineSeconds } from './conversation/transcriptTimes';
-import { isReportTab, REVIEW_PARTS, reportOperation, type ReportPart, type ReportTab } from '../../machines/conversationReport';
-import type { OperationActor } from '../../machines/operation';
+import { isReportTab, REVIEW_PARTS, type ConversationReportActor, type ReportPart, type ReportTab } from '../../machines/conversationReport';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { ExportStatus } from './ExportStatus';
 import { ConversationHeader } from './conversation/ConversationHeader';
 import { ConversationReview } from './conversation/ConversationReview';
 import { useReportTabAccess } from './reportTabAccess';
-import { useAccountId, useOperation, useReporting } from './useReporting';
+import { useAccountId, useChildOperation, useReporting } from './useReporting';
 
 /** The tabs under the player and transcript (SPEC §2: the tab is the URL's last segment). */
 const PAGE_TABS = ['overview', 'log', 'actions', 'quotes', 'usage-summary', 'data'] as const;
@@ -39,8 +38,8 @@ const speaker = (role: string) => (role === 'bot' ? 'Bot' : role === 'user' ? 'C
 const at = (iso: string) => new Date(iso).toLocaleString();
 
 /** A part of the report: its loading, failure, or its content. */
-function Part<T>({ operation, label, children }: { operation: OperationActor; label: string; children: (value: T) => React.ReactNode }) {
-  const part = useOperation<T>(operation);
+function Part<T>({ report, name, label, children }: { report: ConversationReportActor; name: ReportPart; label: string; children: (value: T) => React.ReactNode }) {
+  const part = useChildOperation<T>(report, name);
   return (
     <>
       <OperationError error={part.error} />
@@ -146,13 +145,13 @@ function Data({ data }: { data: ConversationData }) {
   );
 }
 
-function TabContent({ tab, part }: { tab: Exclude<ReportPart, 'recordings' | 'transcript'>; part: OperationActor }) {
+function TabContent({ tab, report }: { tab: Exclude<ReportPart, 'recordings' | 'transcript'>; report: ConversationReportActor }) {
   switch (tab) {
-    case 'log': return <Part<LogEntry[]> operation={part} label="Log">{(rows) => <Log entries={rows} />}</Part>;
-    case 'actions': return <Part<ConversationAction[]> operation={part} label="Actions">{(rows) => <Actions rows={rows} />}</Part>;
-    case 'quotes': return <Part<Quote[]> operation={part} label="Quotes">{(rows) => <Quotes rows={rows} />}</Part>;
-    case 'usage-summary': return <Part<UsageSummary> operation={part} label="Usage summary">{(u) => <Usage usage={u} />}</Part>;
-    case 'data': return <Part<ConversationData> operation={part} label="Data">{(d) => <Data data={d} />}</Part>;
+    case 'log': return <Part<LogEntry[]> report={report} name={tab} label="Log">{(rows) => <Log entries={rows} />}</Part>;
+    case 'actions': return <Part<ConversationAction[]> report={report} name={tab} label="Actions">{(rows) => <Actions rows={rows} />}</Part>;
+    case 'quotes': return <Part<Quote[]> report={report} name={tab} label="Quotes">{(rows) => <Quotes rows={rows} />}</Part>;
+    case 'usage-summary': return <Part<UsageSummary> report={report} name={tab} label="Usage summary">{(u) => <Usage usage={u} />}</Part>;
+    case 'data': return <Part<ConversationData> report={report} name={tab} label="Data">{(d) => <Data data={d} />}</Part>;
   }
 }
 
@@ -170,10 +169,10 @@ export default function ConversationPage({ params }: RouteViewProps) {
   // A tab the user's permissions do not include is never requested: the details load instead.
   const tab: ReportTab | null = forbiddenTab ? 'overview' : asked;
   const accountId = useAccountId();
-  const record = useOperation<Conversation>(reportOperation(report, 'conversation'));
-  const recordings = useOperation<Recording[]>(reportOperation(report, 'recordings'));
-  const transcript = useOperation<TranscriptLine[]>(reportOperation(report, 'transcript'));
-  const exported = useOperation<string>(reportOperation(report, 'exportTranscript'));
+  const record = useChildOperation<Conversation>(report, 'conversation');
+  const recordings = useChildOperation<Recording[]>(report, 'recordings');
+  const transcript = useChildOperation<TranscriptLine[]>(report, 'transcript');
+  const exported = useChildOperation<string>(report, 'exportTranscript');
   const shownId = useSelector(report, (s) => s.context.conversationId);
 
   // Recordings and transcript have their own permission models: only what the user may see is fetched.
@@ -235,7 +234,7 @@ export default function ConversationPage({ params }: RouteViewProps) {
       {active && (
         <section aria-labelledby="tab-title" className="panel">
           <h2 id="tab-title">{TAB_LABELS[active]}</h2>
-          {active === 'overview' ? c && <Details c={c} /> : <TabContent tab={active} part={reportOperation(report, active)} />}
+          {active === 'overview' ? c && <Details c={c} /> : <TabContent tab={active} report={report} />}
         </section>
       )}
     </section>

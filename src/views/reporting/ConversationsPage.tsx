@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import type { List } from '../../api/envelope';
 import type { Conversation, DispositionCount } from '../../api/schemas/reporting';
-import { listOperation } from '../../machines/conversationReportList';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { useNavigate } from '../PortalContext';
@@ -14,7 +13,7 @@ import { ExportStatus } from './ExportStatus';
 import { Pagination } from './Pagination';
 import { ReportingNav } from './ReportingNav';
 import { ConversationFilters } from './filters/ConversationFilters';
-import { useAccountId, useOperation, useReporting } from './useReporting';
+import { useAccountId, useChildOperation, useReporting } from './useReporting';
 
 const PATH = '/reporting/conversations';
 
@@ -24,9 +23,9 @@ export default function ConversationsPage() {
   const params = new URLSearchParams(search);
   const navigate = useNavigate();
   const accountId = useAccountId();
-  const list = useOperation<List<Conversation>>(listOperation(conversations, 'list'));
-  const options = useOperation<DispositionCount[]>(listOperation(conversations, 'options'));
-  const exported = useOperation<string>(listOperation(conversations, 'export'));
+  const list = useChildOperation<List<Conversation>>(conversations, 'list');
+  const options = useChildOperation<DispositionCount[]>(conversations, 'options');
+  const exported = useChildOperation<string>(conversations, 'export');
   const query = conversationQueryFromUrl(params);
 
   const load = () => conversations.send({ type: 'conversations.browse', query: conversationQueryFromUrl(new URLSearchParams(search)) });

@@ -6,7 +6,6 @@ import type { EntityStatistics } from '../../api/schemas/reporting';
 import { debounce } from '../../format/debounce';
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
-import { statisticsOperation } from '../../machines/statistics';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { useNavigate } from '../PortalContext';
@@ -16,7 +15,7 @@ import { ExportStatus } from './ExportStatus';
 import { Grade } from './Grade';
 import { Pagination } from './Pagination';
 import { ReportingNav } from './ReportingNav';
-import { useAccountId, useOperation, useReporting, useSearchParams } from './useReporting';
+import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
 
 const COLUMNS = [
   { key: 'name', label: 'Name', numeric: false },
@@ -34,8 +33,8 @@ export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
   const accountId = useAccountId();
   const path = `/reporting/${entity}`;
   const kind = entity === 'roles' ? 'roles' : 'instances';
-  const list = useOperation<List<EntityStatistics>>(statisticsOperation(statistics, kind));
-  const exported = useOperation<string>(statisticsOperation(statistics, 'export'));
+  const list = useChildOperation<List<EntityStatistics>>(statistics, kind);
+  const exported = useChildOperation<string>(statistics, 'export');
   const { from, to } = rangeFrom(params);
   const search = params.get('search') ?? '';
   const sort = params.get('sort') ?? '-conversations';

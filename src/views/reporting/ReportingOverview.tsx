@@ -5,7 +5,6 @@ import { GRADES } from '../../api/schemas/reporting';
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
 import { formatTimestamp } from '../../format/timestamp';
-import { statisticsOperation } from '../../machines/statistics';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { useNavigate } from '../PortalContext';
@@ -16,7 +15,7 @@ import { rangeFrom, withParams } from './dateRange';
 import { ExportStatus } from './ExportStatus';
 import { Grade } from './Grade';
 import { ReportingNav } from './ReportingNav';
-import { useAccountId, useOperation, useReporting, useSearchParams } from './useReporting';
+import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
 
 const PATH = '/reporting';
 
@@ -64,12 +63,12 @@ export default function ReportingOverview() {
   const { from, to } = rangeFrom(params);
   const accountId = useAccountId();
   const navigate = useNavigate();
-  const global = useOperation<GlobalStatistics>(statisticsOperation(statistics, 'global'));
-  const active = useOperation<ActiveConversations>(statisticsOperation(statistics, 'active'));
-  const series = useOperation<Timeseries>(statisticsOperation(statistics, 'timeseries'));
-  const roles = useOperation<EntityStatistics[]>(statisticsOperation(statistics, 'globalRoles'));
-  const rankings = useOperation<Ranking[]>(statisticsOperation(statistics, 'rankings'));
-  const exported = useOperation<string>(statisticsOperation(statistics, 'export'));
+  const global = useChildOperation<GlobalStatistics>(statistics, 'global');
+  const active = useChildOperation<ActiveConversations>(statistics, 'active');
+  const series = useChildOperation<Timeseries>(statistics, 'timeseries');
+  const roles = useChildOperation<EntityStatistics[]>(statistics, 'globalRoles');
+  const rankings = useChildOperation<Ranking[]>(statistics, 'rankings');
+  const exported = useChildOperation<string>(statistics, 'export');
   const rolesSortParam = params.get('roles_sort') ?? '';
   const rolesSort = ROLE_COLUMNS.some((c) => rolesSortParam.replace(/^-/, '') === c.key) ? rolesSortParam : '-conversations';
 

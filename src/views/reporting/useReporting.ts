@@ -10,7 +10,7 @@ export function useReporting(): ReportingActors {
   return useMemo(() => openReporting(portal), [portal]);
 }
 
-export { useOperation } from '../common/useOperation';
+export { useChildOperation } from '../common/useOperation';
 
 /** The global account filter: statistics are scoped by it, so pages reload when it changes. */
 export function useAccountId(): string | null {

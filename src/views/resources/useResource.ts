@@ -1,8 +1,9 @@
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { RelationKey } from '../../api/relations';
 import type { ResourceKey } from '../../api/resources';
 import { relationOperation, visibleRelationError, type RelationActor, type RelationKind } from '../../machines/relation';
-import { resourceOperation, type ResourceActor, type ResourceOperationKind } from '../../machines/resource';
+import { resourceOperation, resourceOutput, type ResourceActor, type ResourceOperationKind } from '../../machines/resource';
 import { openRelation, openResource } from '../../machines/areas';
 import { useOperation, type OperationView } from '../common/useOperation';
 import { usePortal } from '../PortalContext';
@@ -18,9 +19,11 @@ export function useRelation(key: RelationKey): RelationActor {
   return useMemo(() => openRelation(portal, key), [portal, key]);
 }
 
-/** One operation of a resource actor: its status 0–3, failure and output. */
+/** One operation of a resource actor: its state and failure, and its output as the resource keeps it. */
 export function useResourceOperation(resource: ResourceActor, kind: ResourceOperationKind): OperationView {
-  return useOperation(useMemo(() => resourceOperation(resource, kind), [resource, kind]));
+  const view = useOperation(useMemo(() => resourceOperation(resource, kind), [resource, kind]));
+  const output = useSelector(resource, (s) => resourceOutput(s.context, kind));
+  return { ...view, output };
 }
 
 /** One operation of a relation actor; SPEC's log-only failures come back as no error. */
