@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, sendParent, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, sendParent, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom, type Subscription } from 'xstate';
 import { ApiError, toApiError } from '../api/errors';
 
 /** SPEC §4: every operation's status as a number. */
@@ -172,4 +172,36 @@ export function operationState(snapshot: Pick<OperationSnapshot, 'value'>): Oper
 
 export function statusCode(snapshot: Pick<OperationSnapshot, 'value'>): OperationStatusCode {
   return OperationStatus[snapshot.value as keyof typeof OperationStatus];
+}
+
+export interface OutcomeHandlers {
+  succeeded?: (output: unknown) => void;
+  failed?: (error: OperationFailure) => void;
+}
+
+/** What a parent of operations emits when one settles (ResourceEmitted, RelationEmitted): the request is its `input`. */
+interface Settled {
+  type: string;
+  input?: unknown;
+  output?: unknown;
+  error?: OperationFailure;
+}
+
+/**
+ * Hears the outcome of one request to a parent of operations: the `<domain>.succeeded` or
+ * `<domain>.failed` it emits whose input is that very event object, once. Subscribe before sending.
+ */
+export function onOutcome(parent: Pick<AnyActorRef, 'on'>, request: { type: string }, handlers: OutcomeHandlers): Subscription {
+  const domain = request.type.slice(0, request.type.indexOf('.'));
+  const subscription = parent.on('*', (event: Settled) => {
+    if (event.input !== request) return;
+    if (event.type === `${domain}.succeeded`) {
+      subscription.unsubscribe();
+      handlers.succeeded?.(event.output);
+    } else if (event.type === `${domain}.failed`) {
+      subscription.unsubscribe();
+      handlers.failed?.(event.error!);
+    }
+  });
+  return subscription;
 }

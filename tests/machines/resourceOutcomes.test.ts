@@ -5,7 +5,7 @@ import { createHttp } from '../../src/api/http';
 import { createRelationsApi } from '../../src/api/relations';
 import { resourceApiFor } from '../../src/api/resources';
 import { parseRuntimeConfig } from '../../src/config';
-import { onOutcome } from '../../src/machines/outcome';
+import { onOutcome } from '../../src/machines/operation';
 import { createRelationMachine } from '../../src/machines/relation';
 import { createResourceMachine, type ResourceEmitted, type ResourceRequest } from '../../src/machines/resource';
 import { API } from '../support/apiFixtures';

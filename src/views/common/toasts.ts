@@ -1,4 +1,4 @@
-import { onOutcome } from '../../machines/outcome';
+import { onOutcome } from '../../machines/operation';
 import type { RelationActor, RelationRequest } from '../../machines/relation';
 import type { ResourceActor, ResourceRequest } from '../../machines/resource';
 
@@ -47,5 +47,5 @@ export function announce(message: string, action?: Toast['action']): void {
 export function announceWhenDone(actor: ResourceActor, request: ResourceRequest, message: string, action?: Toast['action']): void;
 export function announceWhenDone(actor: RelationActor, request: RelationRequest, message: string, action?: Toast['action']): void;
 export function announceWhenDone(actor: ResourceActor | RelationActor, request: ResourceRequest | RelationRequest, message: string, action?: Toast['action']): void {
-  onOutcome(actor as ResourceActor, request as ResourceRequest, { succeeded: () => announce(message, action) });
+  onOutcome(actor, request, { succeeded: () => announce(message, action) });
 }

@@ -2,11 +2,10 @@ import type { ResourceRecord } from '../../api/resources';
 import type { RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
-import { useRequest } from '../common/useRequest';
 import { RecordLoadError } from './RecordLoadError';
 import { useNavigate } from '../PortalContext';
 import { useRecord } from './useRecord';
-import { useResourceOperation, useResource } from './useResource';
+import { useRequest, useResourceOperation, useResource } from './useResource';
 import './resources.css';
 
 /** /bots/{botId}/duplicate: confirm, POST /v1/bots/{id}/duplicate, then open the copy. */

@@ -3,10 +3,9 @@ import type { ResourceRecord } from '../../api/resources';
 import type { ResourceActor, ResourceRequest } from '../../machines/resource';
 import { OperationError } from '../common/OperationError';
 import { announceWhenDone } from '../common/toasts';
-import { useRequest } from '../common/useRequest';
 import { ConfirmDialog } from './ConfirmDialog';
 import { inSentence } from './sectionConfig';
-import { useResourceOperation } from './useResource';
+import { useRequest, useResourceOperation } from './useResource';
 
 /** Delete with a confirmation first (issue 3); the failure shows SPEC §8's summary and detail. */
 export function DeleteRecordButton({ resource, record, title, singular, compact = false }: {

@@ -7,7 +7,6 @@ import { NumericInput } from '../common/NumericInput';
 import { announce } from '../common/toasts';
 import { listHref } from '../common/listMemory';
 import { useLeaveGuard } from '../common/useLeaveGuard';
-import { useRequest } from '../common/useRequest';
 import { OperationError } from '../common/OperationError';
 import { RecordLoadError } from './RecordLoadError';
 import { useCan, useNavigate } from '../PortalContext';
@@ -17,7 +16,7 @@ import { recordIdOf, useRecord } from './useRecord';
 import { editableFields, initialValues, validateForm, type FormErrors, type FormValues } from './formValues';
 import { inSentence, type Field, type SectionConfig } from './sectionConfig';
 import { SECTION_CONFIGS } from './sectionConfigs';
-import { useResourceOperation, useResource } from './useResource';
+import { useRequest, useResourceOperation, useResource } from './useResource';
 import './resources.css';
 
 function FieldInput({ field, value, error, onChange }: { field: Field; value: string | boolean; error?: string; onChange: (value: string | boolean) => void }) {

@@ -1,9 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Subscription } from 'xstate';
 import type { RelationKey } from '../../api/relations';
 import type { ResourceKey } from '../../api/resources';
-import { relationOperation, visibleRelationError, type RelationActor, type RelationKind } from '../../machines/relation';
-import { resourceOperation, resourceOutput, type ResourceActor, type ResourceOperationKind } from '../../machines/resource';
+import { onOutcome, type OperationFailure, type OutcomeHandlers } from '../../machines/operation';
+import { relationOperation, visibleRelationError, type RelationActor, type RelationKind, type RelationRequest } from '../../machines/relation';
+import { resourceOperation, resourceOutput, type ResourceActor, type ResourceOperationKind, type ResourceRequest } from '../../machines/resource';
 import { openRelation, openResource } from '../../machines/areas';
 import { useOperation, type OperationView } from '../common/useOperation';
 import { usePortal } from '../PortalContext';
@@ -30,4 +32,41 @@ export function useResourceOperation(resource: ResourceActor, kind: ResourceOper
 export function useRelationOperation(relation: RelationActor, key: RelationKey, kind: RelationKind): OperationView {
   const view = useOperation(useMemo(() => relationOperation(relation, kind), [relation, kind]));
   return { ...view, error: visibleRelationError(key, kind, view.error) };
+}
+
+export interface Request<R> {
+  /** Sends `request`; `handlers` hear its own outcome (the actor's emitted event for this very request). */
+  send(request: R, handlers?: OutcomeHandlers): void;
+  /** The failure of this view's last request; cleared when it asks again. */
+  failure: OperationFailure | null;
+}
+
+/**
+ * A view's requests to a shared actor, and their outcomes: the outcome of another view's request
+ * of the same kind is not this view's. The outcome is heard while the view is mounted.
+ */
+export function useRequest(actor: ResourceActor): Request<ResourceRequest>;
+export function useRequest(actor: RelationActor): Request<RelationRequest>;
+export function useRequest(actor: ResourceActor | RelationActor): Request<ResourceRequest> | Request<RelationRequest> {
+  const [failure, setFailure] = useState<OperationFailure | null>(null);
+  // The listener of the request in flight: dropped on unmount (its outcome has no view to reach).
+  const listening = useRef<Subscription | null>(null);
+  useEffect(() => () => listening.current?.unsubscribe(), []);
+  const send = useCallback(
+    (request: ResourceRequest | RelationRequest, handlers: OutcomeHandlers = {}) => {
+      listening.current?.unsubscribe();
+      setFailure(null);
+      const heard: OutcomeHandlers = {
+        succeeded: handlers.succeeded,
+        failed: (error) => {
+          setFailure(error);
+          handlers.failed?.(error);
+        },
+      };
+      listening.current = onOutcome(actor, request, heard);
+      (actor as ResourceActor).send(request as ResourceRequest);
+    },
+    [actor],
+  );
+  return { send, failure };
 }

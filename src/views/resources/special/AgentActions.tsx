@@ -1,7 +1,6 @@
 import type { ResourceRecord } from '../../../api/resources';
-import { useRequest } from '../../common/useRequest';
 import { useCan, useNavigate } from '../../PortalContext';
-import { useResourceOperation, useResource } from '../useResource';
+import { useRequest, useResourceOperation, useResource } from '../useResource';
 import { ActionPanel, Outcome } from './ActionPanel';
 
 /** SPEC §7: POST /v1/agents/{id}/duplicate, then open the copy. */

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import type { ResourceRecord } from '../../../api/resources';
 import { OperationError } from '../../common/OperationError';
-import { useRequest } from '../../common/useRequest';
 import { useNavigate } from '../../PortalContext';
-import { useResourceOperation, useResource } from '../useResource';
+import { useRequest, useResourceOperation, useResource } from '../useResource';
 
 /** Bot import: upload a file exported from a bot; a bad file gives `Import Failed` with the reason. */
 export function BotImport() {

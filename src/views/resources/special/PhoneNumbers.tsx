@@ -5,10 +5,9 @@ import { formatMoney } from '../../../format/money';
 import { formatPhone } from '../../../format/phone';
 import { OperationError } from '../../common/OperationError';
 import { announce } from '../../common/toasts';
-import { useRequest } from '../../common/useRequest';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { useCan } from '../../PortalContext';
-import { useResourceOperation, useResource } from '../useResource';
+import { useRequest, useResourceOperation, useResource } from '../useResource';
 import { ActionPanel } from './ActionPanel';
 
 /** SPEC §7: an instance's phone number — countries, search by country with filters, purchase. */
