@@ -1,6 +1,6 @@
 import type { Http } from './api/http';
 import type { PermissionAction } from './api/schemas/permissions';
-import type { SystemRoot } from './machines/spawn';
+import type { SystemRoot } from './machines/root';
 import type { Section } from './sections';
 import type { LazyView } from './views/lazyView';
 

@@ -33,7 +33,7 @@ import { createConversationListMachine, type ConversationListActor } from './con
 import { createOperation, type OperationActor } from './operation';
 import { createRelationMachine, relationActorId, type RelationActor } from './relation';
 import { createResourceMachine, defaultSave, type ResourceAction, type ResourceActor, type ResourceMachineDeps, type SectionActions } from './resource';
-import { ensureSystemActor, releaseSystemActor, type SystemRoot } from './spawn';
+import { ensureSystemActor, releaseSystemActor, type SystemRoot } from './root';
 import { createStatisticsMachine, type StatisticsActor } from './statistics';
 
 /**
