@@ -130,40 +130,41 @@ export function createResourceMachine({ section, api, actions = {}, children = {
   const operations: Record<string, AnyActorLogic> = {};
   for (const kind of RESOURCE_KINDS) operations[kind] = createChildOperation(calls[kind]);
   for (const [name, action] of Object.entries(actions)) operations[name] = createChildOperation(({ input }: { input?: unknown }, signal) => action.call(input as never, signal));
+  // The browser's word that the network is back; nothing to listen to in Node.
+  operations.online = fromCallback<{ type: 'resource.online' }>(({ sendBack }) => {
+    if (typeof window === 'undefined') return undefined;
+    const back = () => sendBack({ type: 'resource.online' });
+    window.addEventListener('online', back);
+    return () => window.removeEventListener('online', back);
+  });
   const summaryOf = (kind: string) => actions[kind as SectionActionName]?.summary ?? summaryFor(section, kind as ResourceKind);
 
-  // A report of the list call now asked for (a superseded browse or paginate is not the list's).
-  const isCurrentList = ({ context, event }: { context: ResourceContext; event: ResourceEvent }) => 'kind' in event && event.kind === context.listKind;
-  const listRequest = (kind: 'browse' | 'paginate') =>
-    assign(({ event }: { event: ResourceEvent }) => ({ listKind: kind, listQuery: (event as Extract<ResourceRequest, { type: 'resource.browse' | 'resource.paginate' }>).query }));
-  const succeeded = [
-    assign(({ context, event }: { context: ResourceContext; event: ResourceEvent }) => applySuccess(context, event as Extract<OperationReport, { type: 'operation.report.succeeded' }>, actions)),
-    emit(({ event }: { event: ResourceEvent }) => {
-      const report = event as Extract<OperationReport, { type: 'operation.report.succeeded' }>;
-      return { type: 'resource.succeeded' as const, kind: report.kind as ResourceOperationKind, input: report.input as ResourceRequest, output: report.output };
-    }),
-  ];
-  const failed = emit(({ event }: { event: ResourceEvent }) => {
-    const report = event as Extract<OperationReport, { type: 'operation.report.failed' }>;
-    return { type: 'resource.failed' as const, kind: report.kind as ResourceOperationKind, input: report.input as ResourceRequest, error: report.error };
-  });
+  type Succeeded = Extract<OperationReport, { type: 'operation.report.succeeded' }>;
+  type Failed = Extract<OperationReport, { type: 'operation.report.failed' }>;
+  type ListRequest = Extract<ResourceRequest, { type: 'resource.browse' | 'resource.paginate' }>;
 
   return setup({
     types: { context: {} as ResourceContext, events: {} as ResourceEvent, emitted: {} as ResourceEmitted },
-    actors: {
-      ...operations,
-      // The browser's word that the network is back; nothing to listen to in Node.
-      online: fromCallback<{ type: 'resource.online' }>(({ sendBack }) => {
-        if (typeof window === 'undefined') return undefined;
-        const back = () => sendBack({ type: 'resource.online' });
-        window.addEventListener('online', back);
-        return () => window.removeEventListener('online', back);
-      }),
-    },
+    actors: operations,
     delays: {
-      listRetry: ({ context }: { context: ResourceContext }) => listRetryDelayS(context.listRetries) * 1000,
+      listRetry: ({ context }) => listRetryDelayS(context.listRetries) * 1000,
+    },
+    guards: {
+      // A report of the list call now asked for (a superseded browse or paginate is not the list's).
+      isCurrentList: ({ context, event }) => 'kind' in event && event.kind === context.listKind,
     },
     actions: {
+      rememberList: assign(({ event }) => ({ listKind: requestKind(event as ListRequest) as 'browse' | 'paginate', listQuery: (event as ListRequest).query })),
+      keepResult: assign(({ context, event }) => applySuccess(context, event as Succeeded, actions)),
+      restartRetries: assign({ listRetries: 0 }),
+      tellSucceeded: emit(({ event }) => {
+        const report = event as Succeeded;
+        return { type: 'resource.succeeded' as const, kind: report.kind as ResourceOperationKind, input: report.input as ResourceRequest, output: report.output };
+      }),
+      tellFailed: emit(({ event }) => {
+        const report = event as Failed;
+        return { type: 'resource.failed' as const, kind: report.kind as ResourceOperationKind, input: report.input as ResourceRequest, error: report.error };
+      }),
       // A failed list asks again with the parameters it was last asked with.
       retryList: enqueueActions(({ enqueue, context }) => {
         enqueue.assign({ listRetries: context.listRetries + 1 });
@@ -190,8 +191,8 @@ export function createResourceMachine({ section, api, actions = {}, children = {
           enqueue.assign({ record: null, list: null, options: [], listKind: null, exported: null, results: {}, listQuery: undefined, listRetries: 0 });
         }),
       },
-      'resource.browse': { target: '.list.loading', actions: [listRequest('browse'), 'start'] },
-      'resource.paginate': { target: '.list.loading', actions: [listRequest('paginate'), 'start'] },
+      'resource.browse': { target: '.list.loading', actions: ['rememberList', 'start'] },
+      'resource.paginate': { target: '.list.loading', actions: ['rememberList', 'start'] },
       'resource.read': { actions: 'start' },
       'resource.add': { actions: 'start' },
       'resource.edit': { actions: 'start' },
@@ -201,10 +202,10 @@ export function createResourceMachine({ section, api, actions = {}, children = {
       'resource.action': { guard: ({ event }) => event.name in actions, actions: 'start' },
       'operation.report.succeeded': [
         // The list loaded: the retry delays start over.
-        { guard: isCurrentList, target: '.list.idle', actions: [...succeeded, assign({ listRetries: 0 })] },
-        { actions: succeeded },
+        { guard: 'isCurrentList', target: '.list.idle', actions: ['keepResult', 'tellSucceeded', 'restartRetries'] },
+        { actions: ['keepResult', 'tellSucceeded'] },
       ],
-      'operation.report.failed': [{ guard: isCurrentList, target: '.list.failed', actions: failed }, { actions: failed }],
+      'operation.report.failed': [{ guard: 'isCurrentList', target: '.list.failed', actions: 'tellFailed' }, { actions: 'tellFailed' }],
     },
     initial: 'list',
     states: {

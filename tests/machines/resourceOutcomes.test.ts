@@ -45,7 +45,7 @@ describe('resource outcomes: typed emitted events naming the request', () => {
     expect(outcomes).toEqual(['theirs failed']);
     bots.send(mine);
     await waitFor(bots, () => outcomes.length > 1);
-    expect(outcomes).toEqual(['theirs failed', 'mine failed: Error Loading Bot']);
+    expect(outcomes).toEqual(['theirs failed', 'mine failed: Record Not Found']);
   });
 
   test('a request superseded by a newer one of its kind never settles; the newer one does', async () => {
