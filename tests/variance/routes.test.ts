@@ -24,6 +24,7 @@ const apiRequests: string[] = [];
 const FAILURE = /API Error, please try again|Error Loading|Error loading|Record Not Found|Unable to fetch user|Error Fetching User|Failed$|Unexpected response/;
 
 async function settle(target: string): Promise<void> {
+  degraded.length = 0; // each page answers for its own reads
   await page.goto(`${variance.url}${target}`);
   await page.waitForLoadState('networkidle');
   // Lazy views and their first calls: give "Loading…" a moment to go.
