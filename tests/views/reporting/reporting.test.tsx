@@ -1,3 +1,4 @@
+import { act } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -254,6 +255,23 @@ describe('reporting pages', () => {
     expect(await screen.findByRole('button', { name: /Hello there/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Play' })).toBeNull();
     expect(asked.filter((p) => p.endsWith('/recordings'))).toEqual([]);
+    mswServer.events.removeAllListeners();
+  });
+
+  test('the old recordings and transcript URLs say access is denied to a user without their models, and request nothing of them', async () => {
+    const asked: string[] = [];
+    mswServer.events.on('request:start', ({ request }) => asked.push(new URL(request.url).pathname));
+    mswServer.use(
+      accounts,
+      http.get(`${API}/api/v1/reporting/conversations/:id`, () => HttpResponse.json({ data: conversation(1, 'A') })),
+      ...signInHandlers({ permissions: permissionsFor(['Reporting']) }),
+    );
+    const { location } = renderApp('/reporting/conversations/1/recordings');
+    expect(await screen.findByText('You do not have access to the “recordings” tab.')).toBeInTheDocument();
+    expect(screen.getByText('You do not have access to this conversation’s recording or transcript.')).toBeInTheDocument();
+    act(() => location.navigate('/reporting/conversations/1/transcript'));
+    expect(await screen.findByText('You do not have access to the “transcript” tab.')).toBeInTheDocument();
+    expect(asked.filter((p) => p.endsWith('/recordings') || p.endsWith('/transcript'))).toEqual([]);
     mswServer.events.removeAllListeners();
   });
 
