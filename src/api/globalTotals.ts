@@ -9,7 +9,7 @@ import { z } from './zod';
  */
 const figure = tolerant(
   z.pipe(
-    z.nullable(z.union([z.number(), z.pipe(z.string().check(z.regex(/^\s*-?\d+(\.\d+)?\s*$/)), z.transform((value) => Number(value)))])),
+    z.nullable(z.union([z.number(), z.pipe(z.string().check(z.regex(/^\s*-?\d+(\.\d+)?([eE][-+]?\d+)?\s*$/)), z.transform((value) => Number(value)))])),
     z.transform((value) => value ?? undefined),
   ),
 );

@@ -93,8 +93,8 @@ describe('reporting bodies in other SPEC-valid shapes are read', () => {
     expect(lines[0]).toMatchObject({ position: 1, text: 'Hello' });
     const quotes = parsePayload(dataListSchema(quoteSchema), { data: [{ uuid: 'q1', role: 'user', text: 'Hi', time: '0:00:02', sentiment: null }] }).data;
     expect(quotes[0]?.sentiment).toBeUndefined();
-    const usage = readRecord(usageSummarySchema, { data: { total_cost: '0.42', lines: [{ item: 'Speech', quantity: '3', unit: 'min', unit_cost: '0.14', cost: '0.42' }] } });
-    expect(usage).toMatchObject({ total_cost: 0.42, lines: [{ quantity: 3, unit_cost: 0.14, cost: 0.42 }] });
+    const usage = readRecord(usageSummarySchema, { data: { total_cost: '0.42', lines: [{ item: 'Speech', quantity: '3', unit: 'min', unit_cost: '0.14', cost: '0.42' }, { item: 'Tokens', quantity: '1849', unit: 'tokens', unit_cost: '1.25E-5', cost: '0.0231125' }] } });
+    expect(usage).toMatchObject({ total_cost: 0.42, lines: [{ quantity: 3, unit_cost: 0.14, cost: 0.42 }, { unit_cost: 0.0000125, cost: 0.0231125 }] });
     expect(readRecord(conversationDataSchema, { data: { order: '42', paid: true, score: 3 } })).toEqual({ order: '42', paid: true, score: 3 });
     expect(warn).not.toHaveBeenCalled();
   });

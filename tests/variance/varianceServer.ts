@@ -72,7 +72,8 @@ function varyReportingField(key: string, value: Json): Json {
     if (key === 'id') return String(value);
     if (LOADED_RELATIONS.has(key)) return { id: value, backend_extra: 'loaded' };
     if (key.endsWith('_id')) return String(value);
-    if (DECIMAL_STRINGS.has(key)) return value.toFixed(2);
+    // A decimal cast keeps the column's scale: whole amounts as "12.00", fractions as written (never 1e-7).
+    if (DECIMAL_STRINGS.has(key)) return Number.isInteger(value) ? value.toFixed(2) : value.toFixed(10).replace(/0+$/, '');
     if (COUNT_STRINGS.has(key)) return String(value);
     return value;
   }

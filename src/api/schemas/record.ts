@@ -11,11 +11,11 @@ import { idSchema } from './common';
 /** A reference to another record: its id, or the record itself (`whenLoaded`) as an object with an id. */
 export const refId = z.union([idSchema, z.pipe(z.looseObject({ id: idSchema }), z.transform((value) => value.id))]);
 
-/** A number, or the numeric string a decimal cast sends (`"12.50"`). */
+/** A number, or the numeric string a decimal or float cast sends (`"12.50"`, `"1.25E-5"`). */
 export const numeric = z.union([
   z.number(),
   z.pipe(
-    z.string().check(z.regex(/^\s*-?\d+(\.\d+)?\s*$/)),
+    z.string().check(z.regex(/^\s*-?\d+(\.\d+)?([eE][-+]?\d+)?\s*$/)),
     z.transform((value) => Number(value)),
   ),
 ]);
