@@ -6,6 +6,7 @@ import { useFlow } from '../useFlow';
 import { OperationError } from '../common/OperationError';
 import { usePortal } from '../PortalContext';
 import { StatusMessage } from '../auth/FormField';
+import { ThemeContrastNote } from './ThemeContrastNote';
 
 const DEFAULT_THEME = '#4f46e5';
 
@@ -83,7 +84,8 @@ function SettingsForm(props: {
       {feedback}
       <div className="field">
         <label htmlFor="settings-theme">Theme colour</label>
-        <input id="settings-theme" type="color" value={theme} onChange={(e) => setTheme(e.target.value)} aria-invalid={errors.theme_color ? true : undefined} aria-describedby={errors.theme_color ? 'settings-theme_color-error' : undefined} />
+        <input id="settings-theme" type="color" value={theme} onChange={(e) => setTheme(e.target.value)} aria-invalid={errors.theme_color ? true : undefined} aria-describedby={errors.theme_color ? 'settings-theme-contrast settings-theme_color-error' : 'settings-theme-contrast'} />
+        <ThemeContrastNote id="settings-theme-contrast" colour={theme} />
         {fieldError('theme_color')}
       </div>
       <div className="field">

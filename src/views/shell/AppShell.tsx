@@ -1,25 +1,70 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import type { RouteDef } from '../../route';
 import { ToastRegion } from '../common/ToastRegion';
+import { useMediaQuery } from '../common/useMediaQuery';
 import { AccountFilter } from './AccountFilter';
 import { Breadcrumbs } from './Breadcrumbs';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 import { useInspectorToggle } from './inspectorToggle';
 
+/** SPEC §2 / §9: the layout is wide from 992 px (the menu beside the content); below, the menu is a drawer. */
+const WIDE_LAYOUT = '(min-width: 992px)';
+
 /** The signed-in frame: header (menu toggle, account filter, user menu), side menu, breadcrumbs. */
 export function AppShell({ route, children }: { route: RouteDef; params: Record<string, string | undefined>; children: ReactNode }) {
-  const [menuOpen, setMenuOpen] = useState(false);
+  const wide = useMediaQuery(WIDE_LAYOUT);
+  const [location] = useLocation();
+  // The drawer is open only on the page it was opened on, so any navigation (a menu link, Back) closes it.
+  const [drawerOpenAt, setDrawerOpenAt] = useState<string | null>(null);
+  const [hiddenWhenWide, setHiddenWhenWide] = useState(false);
+  const drawerOpen = !wide && drawerOpenAt === location;
+  const expanded = wide ? !hiddenWhenWide : drawerOpen;
+  const toggle = useRef<HTMLButtonElement>(null);
+  const body = useRef<HTMLDivElement>(null);
   const openInspector = useInspectorToggle();
+
+  useEffect(() => {
+    if (!drawerOpen) return;
+    // Focus moves into the drawer, on the current section when it is listed.
+    const menu = body.current?.querySelector('#side-menu');
+    (menu?.querySelector<HTMLElement>('a[aria-current="page"]') ?? menu?.querySelector<HTMLElement>('a'))?.focus();
+    const closeAndReturn = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      setDrawerOpenAt(null);
+      toggle.current?.focus();
+    };
+    // A click or focus (Tab past the last link) outside the drawer and its toggle closes it.
+    const closeOutside = (event: Event) => {
+      const target = event.target as Node;
+      if (!menu?.contains(target) && !toggle.current?.contains(target)) setDrawerOpenAt(null);
+    };
+    document.addEventListener('keydown', closeAndReturn);
+    document.addEventListener('mousedown', closeOutside);
+    document.addEventListener('focusin', closeOutside);
+    return () => {
+      document.removeEventListener('keydown', closeAndReturn);
+      document.removeEventListener('mousedown', closeOutside);
+      document.removeEventListener('focusin', closeOutside);
+    };
+  }, [drawerOpen]);
+
+  const onToggle = () => {
+    if (wide) setHiddenWhenWide((hidden) => !hidden);
+    else setDrawerOpenAt(drawerOpen ? null : location);
+  };
+
   return (
-    <div className={`app-shell${menuOpen ? ' menu-open' : ''}`}>
+    <div className={`app-shell${hiddenWhenWide ? ' menu-hidden' : ''}`}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <header className="app-header">
-        <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="side-menu" onClick={() => setMenuOpen((v) => !v)}>
+        <button ref={toggle} type="button" className="menu-toggle" aria-expanded={expanded} aria-controls="side-menu" onClick={onToggle}>
           <span aria-hidden="true">☰</span>
-          <span className="visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+          <span className="visually-hidden">Menu</span>
         </button>
         <span className="brand">Agent Portal</span>
         <div className="header-tools">
@@ -27,8 +72,9 @@ export function AppShell({ route, children }: { route: RouteDef; params: Record<
           <UserMenu onOpenInspector={openInspector} />
         </div>
       </header>
-      <div className="app-body">
-        <SideMenu open={menuOpen} onNavigate={() => setMenuOpen(false)} />
+      <div className="app-body" ref={body}>
+        <SideMenu open={drawerOpen} onNavigate={() => setDrawerOpenAt(null)} />
+        {drawerOpen && <div className="menu-backdrop" aria-hidden="true" />}
         <main id="main" className="app-main" tabIndex={-1}>
           <Breadcrumbs route={route} />
           {children}

@@ -93,10 +93,10 @@ describe('the portal shell', () => {
     const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     expect(within(crumbs).getByRole('link', { name: 'Roles' })).toHaveAttribute('href', '/roles');
     expect(within(crumbs).getByText('New')).toHaveAttribute('aria-current', 'page');
-    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    const toggle = screen.getByRole('button', { name: 'Menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
-    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');
   });
 
   test('the global account filter scopes later GET calls with account_id', async () => {

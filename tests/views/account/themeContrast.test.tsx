@@ -1,0 +1,51 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { API } from '../../support/apiFixtures';
+import { renderPortal } from '../../support/renderPortal';
+
+const savedSettings = { theme_color: '#4f46e5', timezone: 'Europe/Paris', notifications: { product_updates: true, weekly_summary: false } };
+const rootVar = (name: string) => document.documentElement.style.getPropertyValue(name);
+
+beforeEach(() => {
+  for (const name of ['--theme-color', '--theme-accent', '--theme-on-color']) document.documentElement.style.removeProperty(name);
+});
+
+async function openSettings() {
+  await renderPortal('/settings', {
+    handlers: [
+      http.get(`${API}/api/v1/user/settings`, () => HttpResponse.json({ data: savedSettings })),
+      http.post(`${API}/api/v1/user/settings`, async ({ request }) => HttpResponse.json({ data: await request.json() })),
+    ],
+  });
+  await screen.findByRole('heading', { level: 1, name: 'Settings' });
+  const settings = screen.getByRole('region', { name: 'Account settings' });
+  const input = await within(settings).findByLabelText('Theme colour');
+  return { settings, input };
+}
+
+describe('/settings: the theme colour’s contrast', () => {
+  test('the colour input is described by its contrast with the page: as it is for indigo, a darker shade for yellow', async () => {
+    const { input } = await openSettings();
+    expect(input).toHaveAccessibleDescription(/Contrast with the page: 5\.\d\d:1 \(at least 4\.50:1 is needed\)\. Links and buttons use this colour as it is\./);
+
+    fireEvent.change(input, { target: { value: '#ffeb3b' } });
+    expect(input).toHaveAccessibleDescription(/Contrast with the page: 1\.\d\d:1, below the 4\.50:1 that text needs\. Links and buttons use a darker shade, #[0-9a-f]{6} \(4\.\d\d:1\)\./);
+  });
+
+  test('saving a light colour keeps it for the header and gives links and buttons the darker shade', async () => {
+    const { settings, input } = await openSettings();
+    expect(rootVar('--theme-color')).toBe('#4f46e5');
+    expect(rootVar('--theme-accent')).toBe('#4f46e5');
+    expect(rootVar('--theme-on-color')).toBe('#ffffff');
+
+    fireEvent.change(input, { target: { value: '#ffeb3b' } });
+    const shade = /darker shade, (#[0-9a-f]{6})/.exec(document.getElementById('settings-theme-contrast')?.textContent ?? '')?.[1];
+    expect(shade).toBeDefined();
+    fireEvent.click(within(settings).getByRole('button', { name: 'Save settings' }));
+    await within(settings).findByRole('status');
+    expect(rootVar('--theme-color')).toBe('#ffeb3b');
+    expect(rootVar('--theme-accent')).toBe(shade);
+    expect(rootVar('--theme-on-color')).toBe('#111111');
+  });
+});
