@@ -35,7 +35,7 @@ describe('reviewing a conversation in Chromium against the reference API', () =>
     expect((await listDownload).suggestedFilename()).toMatch(/^conversations-\d{4}-\d{2}-\d{2}\.csv$/);
 
     // Open calls until one still has its audio (about one in seven is past retention).
-    const links = page.getByRole('link', { name: /^Open conversation / });
+    const links = page.getByRole('link', { name: /^(Call|Chat) (inbound|outbound), started / });
     const count = await links.count();
     let playable = false;
     for (let i = 0; i < Math.min(count, 5) && !playable; i += 1) {

@@ -42,7 +42,7 @@ describe('reporting in Chromium against the reference API', () => {
     expect(csv.trim().split('\r\n')).toHaveLength(shown + 1);
     await page.getByText(`Downloaded ${file.suggestedFilename()}`).waitFor();
 
-    await page.getByRole('link', { name: /^Open conversation / }).first().click();
+    await page.getByRole('link', { name: /^(Call|Chat) (inbound|outbound), started / }).first().click();
     await page.waitForURL(/\/reporting\/conversations\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { level: 1, name: /^(Call|Chat) / }).waitFor();
     const lines = page.getByRole('list', { name: 'Transcript lines' });

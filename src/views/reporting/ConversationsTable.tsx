@@ -6,6 +6,8 @@ import { formatTimestamp } from '../../format/timestamp';
 import { clockOf } from './conversation/transcriptTimes';
 import { Grade } from './Grade';
 
+const kindOf = (c: Conversation) => `${c.channel === 'voice' ? 'Call' : 'Chat'} ${c.direction}`;
+
 type SortKey = 'started_at' | 'duration_seconds' | 'cost' | 'letter_grade';
 
 /** Conversations as a table; each row opens the report. Sorting is offered only when `sort` is given. */
@@ -30,7 +32,7 @@ export function ConversationsTable({ rows, caption, labelledBy, sort, onSort }: 
         <thead>
           <tr>
             {header('started_at', 'Started')}
-            <th scope="col">Conversation</th>
+            <th scope="col" className="sticky-col">Conversation</th>
             <th scope="col">Account</th>
             <th scope="col">Role / instance</th>
             <th scope="col">Disposition</th>
@@ -43,9 +45,10 @@ export function ConversationsTable({ rows, caption, labelledBy, sort, onSort }: 
           {rows.map((c) => (
             <tr key={c.uuid}>
               <td><time dateTime={c.started_at} title={new Date(c.started_at).toLocaleString()}>{formatTimestamp(c.started_at)}</time></td>
-              <td>
-                <Link href={`/reporting/conversations/${c.uuid}`} aria-label={`Open conversation ${c.uuid}`}>
-                  {`${c.channel === 'voice' ? 'Call' : 'Chat'} ${c.direction}`}
+              <td className="sticky-col">
+                {/* Named by what it shows first (WCAG 2.5.3), then when it started, so each row's link differs. */}
+                <Link href={`/reporting/conversations/${c.uuid}`} aria-label={`${kindOf(c)}, started ${formatTimestamp(c.started_at)}`}>
+                  {kindOf(c)}
                 </Link>
                 <div>{c.channel === 'voice' ? formatPhoneElsewhere(c.phone_number) : c.contact_name ?? ''}</div>
               </td>

@@ -13,8 +13,9 @@ import { rememberList } from '../common/listMemory';
 import { useCan, useNavigate, usePortal } from '../PortalContext';
 import { ChoiceSelect } from './ChoiceSelect';
 import { DeleteRecordButton } from './DeleteRecordButton';
-import { choicesOf, DisplayValue } from './display';
+import { choicesOf, DisplayValue, shownText } from './display';
 import { isNextPageOf, isPreviousPageOf, listQuery, parseListState, serializeListState, toggledSort, type ListState } from './listState';
+import { rowLinkName } from './rowLinkName';
 import { inSentence } from './sectionConfig';
 import { SECTION_CONFIGS } from './sectionConfigs';
 import { BotImport } from './special/BotImport';
@@ -181,7 +182,7 @@ export default function ListPage({ route }: RouteViewProps) {
                       {config.columns.map((column, index) => (
                         <td key={column.key}>
                           {index === 0 ? (
-                            <Link href={`/${key}/${row.id}`} aria-label={`Open ${config.titleOf(row)}`}>
+                            <Link href={`/${key}/${row.id}`} aria-label={rowLinkName(shownText(row[column.key], column.format, choicesOf(config, column.key)), config.titleOf(row))}>
                               <DisplayValue value={row[column.key]} format={column.format} choices={choicesOf(config, column.key)} />
                             </Link>
                           ) : (

@@ -36,6 +36,12 @@ export function choicesOf(config: SectionConfig, key: string): Choice[] | undefi
   return config.fields.find((f) => f.name === key)?.choices ?? config.filters.find((f) => f.key === key)?.choices;
 }
 
+/** The text DisplayValue shows for a value: its choice label, else the formatted value. */
+export function shownText(value: unknown, format?: DisplayFormat, choices?: Choice[]): string {
+  const label = choices && (typeof value === 'string' || typeof value === 'number') ? choices.find((c) => c.value === String(value))?.label : undefined;
+  return label ?? displayValue(value, format);
+}
+
 /** A timestamp also carries its exact time for assistive tech and hover; an enum value reads as its label ("Azure OpenAI"). */
 export function DisplayValue({ value, format, choices }: { value: unknown; format?: DisplayFormat; choices?: Choice[] }) {
   const label = choices && (typeof value === 'string' || typeof value === 'number') ? choices.find((c) => c.value === String(value))?.label : undefined;
