@@ -268,6 +268,18 @@ export type ResourceMachine = ReturnType<typeof createResourceMachine>;
 export type ResourceActor = ActorRefFrom<ResourceMachine>;
 export type ResourceSnapshot = SnapshotFrom<ResourceMachine>;
 
+/** The list call now asked for is loading (a browse or a paginate). */
+export function listLoading(snapshot: ResourceSnapshot): boolean {
+  return snapshot.matches({ list: 'loading' });
+}
+
+/** Why the list call now asked for failed, while it has (its operation keeps the failure). */
+export function listFailure(snapshot: ResourceSnapshot): OperationFailure | null {
+  const kind = snapshot.context.listKind;
+  if (!kind || !snapshot.matches({ list: 'failed' })) return null;
+  return (snapshot.children[kind] as OperationActor | undefined)?.getSnapshot().context.error ?? null;
+}
+
 /** While a failed list waits to try again: in how many seconds (the browser's `online` comes sooner). */
 export function listRetryIn(snapshot: ResourceSnapshot): number | null {
   return snapshot.matches({ list: 'failed' }) ? listRetryDelayS(snapshot.context.listRetries) : null;

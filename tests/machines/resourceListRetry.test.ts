@@ -4,7 +4,7 @@ import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { createHttp } from '../../src/api/http';
 import { resourceApiFor } from '../../src/api/resources';
 import { parseRuntimeConfig } from '../../src/config';
-import { createResourceMachine, LIST_RETRY_DELAYS_S, listRetryIn } from '../../src/machines/resource';
+import { createResourceMachine, LIST_RETRY_DELAYS_S, listFailure, listLoading, listRetryIn } from '../../src/machines/resource';
 import { API } from '../support/apiFixtures';
 import { bot, listBody } from '../support/resourceFixtures';
 import { mswServer } from '../support/setupMsw';
@@ -69,5 +69,34 @@ describe('a failed list retries by itself (named delay listRetry)', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls).toBe(1);
     expect(bots.getSnapshot().matches({ list: 'idle' })).toBe(true);
+  });
+});
+
+describe('the list region is the list page’s state', () => {
+  test('a failed next page (paginate) is retried as a browse with that page’s parameters; once it loads, the failure is gone', async () => {
+    let down = false;
+    const asked: string[] = [];
+    mswServer.use(
+      http.get(`${API}/api/v1/bots/`, ({ request }) => {
+        asked.push(new URL(request.url).search);
+        if (down) return HttpResponse.json({ message: 'Service Unavailable' }, { status: 503 });
+        const page = Number(new URL(request.url).searchParams.get('page') ?? 1);
+        return HttpResponse.json({ ...listBody([bot(page)], { page, lastPage: 2 }), links: { first: null, last: null, prev: null, next: `${API}/api/v1/bots/?page=2` } });
+      }),
+    );
+    const clock = new SimulatedClock();
+    const bots = createActor(createResourceMachine({ section: 'bots', api: resourceApiFor(httpClient(), 'bots') }), { clock }).start();
+    bots.send({ type: 'resource.browse', query: { page: 1 } });
+    await waitFor(bots, (s) => s.matches({ list: 'idle' }) && s.context.list !== null);
+    down = true;
+    bots.send({ type: 'resource.paginate', url: `${API}/api/v1/bots/?page=2`, query: { page: 2 } });
+    expect(listLoading(bots.getSnapshot())).toBe(true);
+    await waitFor(bots, (s) => s.matches({ list: 'failed' }));
+    expect(listFailure(bots.getSnapshot())).toMatchObject({ summary: 'Error Loading Records' });
+    down = false;
+    clock.increment(2000);
+    await waitFor(bots, (s) => s.matches({ list: 'idle' }) && s.context.list?.meta.current_page === 2);
+    expect(listFailure(bots.getSnapshot())).toBeNull();
+    expect(asked.at(-1)).toContain('page=2');
   });
 });

@@ -4,7 +4,7 @@ import { Link, useSearch } from 'wouter';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
 import { debounce } from '../../format/debounce';
 import { sendUnlessPrefetched } from '../../machines/prefetch';
-import { listRetryIn, type ResourceSnapshot } from '../../machines/resource';
+import { listFailure, listLoading, listRetryIn, type ResourceSnapshot } from '../../machines/resource';
 import type { RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
@@ -20,11 +20,13 @@ import { inSentence } from './sectionConfig';
 import { SECTION_CONFIGS } from './sectionConfigs';
 import { BotImport } from './special/BotImport';
 import { ExportButton } from './special/ExportButton';
-import { useResourceOperation, useResource } from './useResource';
+import { useResource } from './useResource';
 import './resources.css';
 
 const selectList = (s: ResourceSnapshot) => s.context.list;
 const selectRetryIn = (s: ResourceSnapshot) => listRetryIn(s);
+const selectLoading = (s: ResourceSnapshot) => listLoading(s);
+const selectFailure = (s: ResourceSnapshot) => listFailure(s);
 
 /** THE list page of every standard section: search, filters, sort and page live in the URL. */
 export default function ListPage({ route }: RouteViewProps) {
@@ -40,8 +42,9 @@ export default function ListPage({ route }: RouteViewProps) {
   const list = useSelector(resource, selectList);
   // The resource retries a failed list by itself (on `online`, and with a backoff).
   const retryIn = useSelector(resource, selectRetryIn);
-  const browse = useResourceOperation(resource, 'browse');
-  const paginate = useResourceOperation(resource, 'paginate');
+  // The list's own state lives in the resource statechart (its `list` region).
+  const loading = useSelector(resource, selectLoading);
+  const failure = useSelector(resource, selectFailure);
   const canAdd = useCan(model, 'add') && !config.readOnly;
   const canEdit = useCan(model, 'edit') && !config.readOnly;
   const canDelete = useCan(model, 'delete') && !config.readOnly;
@@ -78,8 +81,6 @@ export default function ListPage({ route }: RouteViewProps) {
   useEffect(() => () => pushSearch.cancel(), [pushSearch]);
   useEffect(() => setText(state.search), [state.search]);
 
-  const failure = paginate.error && paginate.failed ? paginate.error : browse.failed ? browse.error : null;
-  const loading = browse.loading || paginate.loading;
   const rows: ResourceRecord[] = list?.data ?? [];
   const meta = list?.meta;
   const reload = () => resource.send({ type: 'resource.browse', query: listQuery(latest.current) });
