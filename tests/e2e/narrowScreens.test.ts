@@ -1,0 +1,110 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { signIn, startE2E, type E2E } from '../support/browser';
+
+/** Issue 12, item 10: the layout below 992 px and 600 px, measured in Chromium against the built portal. */
+let e2e: E2E;
+let page: Page;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  page = e2e.page;
+  await page.goto(e2e.url('/login'));
+  await signIn(page, 'admin@example.com');
+  await page.waitForURL('**/dashboard');
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const toggle = () => page.getByRole('button', { name: 'Menu' });
+const sections = () => page.getByRole('navigation', { name: 'Sections' });
+const box = async (selector: string) => (await page.locator(selector).first().boundingBox())!;
+
+describe('narrow screens', () => {
+  test('390 px: the header is one row; the menu is a drawer under it that takes focus and gives it back on Escape', async () => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(e2e.url('/dashboard'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const header = await box('.app-header');
+    expect(header.height).toBeLessThanOrEqual(56);
+    for (const part of ['.menu-toggle', '.account-filter select', '.user-menu-button']) {
+      const b = await box(part);
+      expect(b.y, part).toBeGreaterThanOrEqual(header.y);
+      expect(b.y + b.height, part).toBeLessThanOrEqual(header.y + header.height);
+      expect(b.x + b.width, part).toBeLessThanOrEqual(390);
+    }
+    expect(await sections().isVisible()).toBe(false);
+
+    await toggle().focus();
+    await page.keyboard.press('Enter');
+    expect(await toggle().getAttribute('aria-expanded')).toBe('true');
+    const drawer = await box('#side-menu');
+    expect(Math.abs(drawer.y - (header.y + header.height))).toBeLessThanOrEqual(1);
+    // Every entry can be reached: Dashboard and Users sit under the header, not behind it.
+    const users = sections().getByRole('link', { name: 'Users', exact: true });
+    expect((await users.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+    expect(await sections().getByRole('link', { name: 'Dashboard' }).evaluate((a) => a === document.activeElement)).toBe(true);
+
+    await page.keyboard.press('Escape');
+    expect(await toggle().getAttribute('aria-expanded')).toBe('false');
+    expect(await toggle().evaluate((b) => b === document.activeElement)).toBe(true);
+    expect(await sections().isVisible()).toBe(false);
+
+    await toggle().click();
+    await users.click();
+    await page.waitForURL('**/users');
+    expect(await toggle().getAttribute('aria-expanded')).toBe('false');
+    expect(await sections().isVisible()).toBe(false);
+  });
+
+  test('390 px: a list scrolled sideways keeps its first column and its actions in view', async () => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(e2e.url('/bots'));
+    const table = page.getByRole('table', { name: 'Bots' });
+    await table.getByRole('link', { name: /^Open / }).first().waitFor();
+    const wrap = page.locator('.table-wrap');
+    expect(await wrap.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    for (const position of ['start', 'end'] as const) {
+      await wrap.evaluate((el, at) => el.scrollTo({ left: at === 'start' ? 0 : el.scrollWidth }), position);
+      await page.waitForTimeout(50);
+      const open = (await table.getByRole('link', { name: /^Open / }).first().boundingBox())!;
+      const edit = (await table.getByRole('link', { name: /^Edit / }).first().boundingBox())!;
+      expect(open.x, `first column (${position})`).toBeGreaterThanOrEqual(0);
+      expect(open.x + 10, `first column (${position})`).toBeLessThan(390);
+      expect(edit.x + edit.width, `Edit (${position})`).toBeLessThanOrEqual(390);
+    }
+  });
+
+  test('390 px: the reporting pages fold behind one button naming the current page', async () => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(e2e.url('/reporting/conversations'));
+    const nav = page.getByRole('navigation', { name: 'Reporting pages' });
+    const disclosure = nav.getByRole('button', { name: 'Reporting pages: Conversations' });
+    await disclosure.waitFor();
+    expect(await disclosure.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.getByRole('link', { name: 'Roles', exact: true }).isVisible()).toBe(false);
+    await disclosure.click();
+    expect(await disclosure.getAttribute('aria-expanded')).toBe('true');
+    await nav.getByRole('link', { name: 'Roles', exact: true }).click();
+    await page.waitForURL('**/reporting/roles');
+    expect(await nav.getByRole('button', { name: 'Reporting pages: Roles' }).getAttribute('aria-expanded')).toBe('false');
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await nav.getByRole('button').isVisible()).toBe(false);
+    expect(await nav.getByRole('link', { name: 'Overview' }).isVisible()).toBe(true);
+  });
+
+  test('1280 px: the menu sits beside the content and the toggle hides and shows it, saying so', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(e2e.url('/dashboard'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await sections().isVisible()).toBe(true);
+    expect(await toggle().getAttribute('aria-expanded')).toBe('true');
+    await toggle().click();
+    expect(await sections().isVisible()).toBe(false);
+    expect(await toggle().getAttribute('aria-expanded')).toBe('false');
+    await toggle().click();
+    expect(await sections().isVisible()).toBe(true);
+  });
+});
