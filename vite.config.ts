@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { lazyAreaChunks } from './chunking';
+import { lazyAreaChunks } from './build/chunking.ts';
 
 // The reference API the dev server proxies to (`npm run dev` starts it on this port).
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';

@@ -1,5 +1,5 @@
 import type { Http } from './api/http';
-import type { PermissionAction } from './api/schemas/permissions';
+import type { PermissionAction, Permissions } from './api/schemas/permissions';
 import type { SystemRoot } from './machines/root';
 import type { Section } from './sections';
 import type { LazyView } from './views/lazyView';
@@ -22,20 +22,25 @@ export interface RouteDef {
   data?: RouteData;
 }
 
-/** What a route's data loader may use: the system, the transport and the account filter. */
+/** What a route's data loader may use: the system, the transport, the account filter and the permissions. */
 export interface RouteDataOwner {
   root: SystemRoot;
   http: Http;
   accountFilter: { getSnapshot(): { context: { accountId: string | null } } };
+  /** The signed-in user's (the loader only runs signed in): some calls depend on them. */
+  permissions: Permissions | null;
 }
 
 export interface RouteDataModule {
   startRouteData(owner: RouteDataOwner, route: RouteDef, params: Record<string, string | undefined>, search: string): void;
 }
 
-/** A list route starts its browse from the URL's query; a record route its read. */
+/**
+ * A list route starts its browse from the URL's query; a record route its read; the conversation
+ * page opens its record and tab; the statistics overview loads its figures.
+ */
 export interface RouteData {
-  kind: 'list' | 'record';
+  kind: 'list' | 'record' | 'conversation' | 'statistics';
   /** The loader's code (a small lazy chunk, requested beside the view's). */
   load: () => Promise<RouteDataModule>;
   /** The loader once its chunk is in: the call then starts synchronously, ahead of any render. */

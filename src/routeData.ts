@@ -21,7 +21,7 @@ export function warmRoute(location: string): void {
  * code is still loading, in parallel with that code instead of after the view's first effect.
  * Permissions still gate it: a route the user may not open never sends its call.
  */
-export function startRouteDataWith(owner: RouteDataOwner & { auth: AuthActor; navigation: NavigationActor }): () => void {
+export function startRouteDataWith(owner: Omit<RouteDataOwner, 'permissions'> & { auth: AuthActor; navigation: NavigationActor }): () => void {
   let startedFor: string | null = null; // the route + params the last call was started for
   const start = (onlyUnloadedViews: boolean) => {
     const auth = owner.auth.getSnapshot();
@@ -37,7 +37,7 @@ export function startRouteDataWith(owner: RouteDataOwner & { auth: AuthActor; na
     // A loaded view mounts in this same turn and sends its own call.
     if (onlyUnloadedViews && route.view.isLoaded()) return;
     if (route.permission && !can(auth.context.permissions, route.permission.model, route.permission.action)) return;
-    const run = (module: RouteDataModule) => module.startRouteData(owner, route, params, searchOf(location));
+    const run = (module: RouteDataModule) => module.startRouteData({ ...owner, permissions: auth.context.permissions }, route, params, searchOf(location));
     const loaded = route.data.loaded();
     // Loaded: now, before React renders the signed-in page. Otherwise as soon as its chunk is in.
     if (loaded) run(loaded);

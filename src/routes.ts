@@ -60,6 +60,9 @@ function lazyLoader(load: () => Promise<RouteDataModule>): Pick<RouteData, 'load
 const resourceData = lazyLoader(() => import('./views/resources/routeData'));
 const listData: RouteData = { kind: 'list', ...resourceData };
 const recordData: RouteData = { kind: 'record', ...resourceData };
+const reportingData = lazyLoader(() => import('./views/reporting/routeData'));
+const conversationData: RouteData = { kind: 'conversation', ...reportingData };
+const statisticsData: RouteData = { kind: 'statistics', ...reportingData };
 
 function guarded(section: Section, action: PermissionAction): RouteDef['permission'] {
   return section.model ? { model: section.model, action } : undefined;
@@ -117,10 +120,10 @@ const sectionExtras: Record<string, RouteDef[]> = {
 };
 
 const reportingRoutes: RouteDef[] = [
-  sectionPage(reporting, '/reporting', 'browse', ['Reporting'], 'Reporting', view.reportingOverview),
+  { ...sectionPage(reporting, '/reporting', 'browse', ['Reporting'], 'Reporting', view.reportingOverview), data: statisticsData },
   sectionPage(reporting, '/reporting/conversations', 'browse', ['Reporting', 'Conversations'], 'Conversations', view.conversations),
-  sectionPage(reporting, '/reporting/conversations/:ConversationId', 'read', ['Reporting', 'Conversations'], 'Conversation', view.conversation),
-  sectionPage(reporting, '/reporting/conversations/:ConversationId/:tab', 'read', ['Reporting', 'Conversations'], 'Conversation', view.conversation),
+  { ...sectionPage(reporting, '/reporting/conversations/:ConversationId', 'read', ['Reporting', 'Conversations'], 'Conversation', view.conversation), data: conversationData },
+  { ...sectionPage(reporting, '/reporting/conversations/:ConversationId/:tab', 'read', ['Reporting', 'Conversations'], 'Conversation', view.conversation), data: conversationData },
   sectionPage(reporting, '/reporting/roles', 'browse', ['Reporting', 'Roles'], 'Role statistics', view.roleStatistics),
   sectionPage(reporting, '/reporting/roles/breakdown', 'browse', ['Reporting', 'Roles', 'Breakdown'], 'Role breakdown', view.roleBreakdown),
   sectionPage(reporting, '/reporting/instances', 'browse', ['Reporting', 'Instances'], 'Instance statistics', view.instanceStatistics),

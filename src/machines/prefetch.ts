@@ -20,27 +20,40 @@ interface Receiver<E> {
   send(event: E): void;
 }
 
-const pending = new WeakMap<object, Pending>();
+/** Per actor, per channel: an actor whose operations run side by side (the statistics' kinds) has one channel each. */
+const pending = new WeakMap<object, Map<string, Pending>>();
+
+function takePending(actor: object, channel: string): Pending | undefined {
+  let channels = pending.get(actor);
+  if (!channels) pending.set(actor, (channels = new Map()));
+  const last = channels.get(channel);
+  channels.delete(channel);
+  return last;
+}
+
+const remember = (actor: object, channel: string, entry: Pending) => pending.get(actor)!.set(channel, entry);
 
 const keyOf = (event: { type: string }, scope: unknown) => JSON.stringify([event, scope ?? null]);
 
-/** Sends the route's first event now and remembers it for the view. `scope`: what else decides the answer (the account filter). */
-export function prefetch<E extends { type: string }>(actor: Receiver<E>, event: E, scope?: unknown): void {
+/**
+ * Sends the route's first event now and remembers it for the view. `scope`: what else decides the
+ * answer (the account filter). `channel`: which of the actor's operations it drives, where several
+ * run side by side (a newer event on the same channel supersedes, so it forgets the older one).
+ */
+export function prefetch<E extends { type: string }>(actor: Receiver<E>, event: E, scope?: unknown, channel = ''): void {
   const key = keyOf(event, scope);
-  const last = pending.get(actor);
-  pending.delete(actor);
+  const last = takePending(actor, channel);
   // The view's code won the race and already asked for exactly this: nothing to start.
   if (last?.by === 'view' && last.key === key && Date.now() - last.at < FRESH_MS) return;
   actor.send(event);
-  pending.set(actor, { key, at: Date.now(), by: 'route' });
+  remember(actor, channel, { key, at: Date.now(), by: 'route' });
 }
 
 /** The view's send: skipped once when the same event (in the same scope) was just prefetched. */
-export function sendUnlessPrefetched<E extends { type: string }>(actor: Receiver<E>, event: E, scope?: unknown): void {
+export function sendUnlessPrefetched<E extends { type: string }>(actor: Receiver<E>, event: E, scope?: unknown, channel = ''): void {
   const key = keyOf(event, scope);
-  const last = pending.get(actor);
-  pending.delete(actor);
+  const last = takePending(actor, channel);
   if (last?.by === 'route' && last.key === key && Date.now() - last.at < FRESH_MS) return;
   actor.send(event);
-  pending.set(actor, { key, at: Date.now(), by: 'view' });
+  remember(actor, channel, { key, at: Date.now(), by: 'view' });
 }

@@ -10,12 +10,14 @@ import { formatNumber } from '../../format/number';
 import { formatPhoneElsewhere } from '../../format/phone';
 import { transcriptTimeToSeconds } from '../../format/transcriptTime';
 import { clockOf, lineSeconds } from './conversation/transcriptTimes';
-import { isReportTab, REVIEW_PARTS, type ConversationReportActor, type ReportPart, type ReportTab } from '../../machines/conversationReport';
+import type { ConversationReportActor, ReportPart, ReportTab } from '../../machines/conversationReport';
+import { sendUnlessPrefetched } from '../../machines/prefetch';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { ExportStatus } from './ExportStatus';
 import { ConversationHeader } from './conversation/ConversationHeader';
 import { ConversationReview } from './conversation/ConversationReview';
+import { conversationOpen, conversationTab } from './firstCalls';
 import { useReportTabAccess } from './reportTabAccess';
 import { useAccountId, useChildOperation, useReporting } from './useReporting';
 
@@ -163,11 +165,9 @@ export default function ConversationPage({ params }: RouteViewProps) {
   const { report, player } = useReporting();
   const id = params.ConversationId ?? '';
   const tabParam = params.tab;
-  const asked: ReportTab | null = tabParam === undefined ? 'overview' : isReportTab(tabParam) ? tabParam : null;
   const mayOpen = useReportTabAccess();
-  const forbiddenTab = asked !== null && !mayOpen(asked);
   // A tab the user's permissions do not include is never requested: the details load instead.
-  const tab: ReportTab | null = forbiddenTab ? 'overview' : asked;
+  const { forbiddenTab, tab } = conversationTab(tabParam, mayOpen);
   const accountId = useAccountId();
   const record = useChildOperation<Conversation>(report, 'conversation');
   const recordings = useChildOperation<Recording[]>(report, 'recordings');
@@ -180,7 +180,8 @@ export default function ConversationPage({ params }: RouteViewProps) {
   const mayRead = mayOpen('transcript');
   const reviewKey = `${mayHear}|${mayRead}`;
   useEffect(() => {
-    if (tab) report.send({ type: 'conversationReport.open', id, tab, reviewParts: REVIEW_PARTS.filter(mayOpen) });
+    // The route's loader may have sent this already (render-as-you-fetch): then its call answers.
+    if (tab) sendUnlessPrefetched(report, conversationOpen(id, tab, mayOpen), accountId);
   }, [report, id, tab, reviewKey]); // eslint-disable-line react-hooks/exhaustive-deps
   // Another account in the filter may hide this conversation: ask again.
   useEffect(() => {

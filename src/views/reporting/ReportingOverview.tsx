@@ -5,6 +5,7 @@ import { GRADES } from '../../api/schemas/reporting';
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
 import { formatTimestamp } from '../../format/timestamp';
+import { sendUnlessPrefetched } from '../../machines/prefetch';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { useNavigate } from '../PortalContext';
@@ -12,6 +13,7 @@ import { BarChart, type ChartDatum } from './charts/BarChart';
 import { TimeSeriesChart } from './charts/TimeSeriesChart';
 import { DateRangeForm } from './DateRangeForm';
 import { rangeFrom, withParams } from './dateRange';
+import { overviewLoads } from './firstCalls';
 import { ExportStatus } from './ExportStatus';
 import { Grade } from './Grade';
 import { ReportingNav } from './ReportingNav';
@@ -72,19 +74,20 @@ export default function ReportingOverview() {
   const rolesSortParam = params.get('roles_sort') ?? '';
   const rolesSort = ROLE_COLUMNS.some((c) => rolesSortParam.replace(/^-/, '') === c.key) ? rolesSortParam : '-conversations';
 
-  const load = () => {
-    const query = { from, to };
-    for (const kind of ['global', 'timeseries', 'globalRoles', 'rankings'] as const) statistics.send({ type: 'statistics.load', kind, query });
-    statistics.send({ type: 'statistics.load', kind: 'active' });
+  // The URL's range and the account filter decide what the figures cover. On mount the route's
+  // loader may have sent the same loads already (render-as-you-fetch): their calls answer.
+  useEffect(() => {
+    for (const event of overviewLoads(params)) sendUnlessPrefetched(statistics, event, accountId, event.kind);
+  }, [statistics, accountId, from, to]); // eslint-disable-line react-hooks/exhaustive-deps -- from/to are what params decide
+  const reload = () => {
+    for (const event of overviewLoads(params)) statistics.send(event);
   };
-  // The URL's range and the account filter decide what the figures cover.
-  useEffect(load, [statistics, accountId, from, to]);
 
   // SPEC §4: the statistics can be reset; a person wants the default range's figures back, not blanks.
   const resetFiltersAndFigures = () => {
     statistics.send({ type: 'statistics.reset' });
     if (from || to) navigate.go(PATH, true);
-    else load();
+    else reload();
   };
   // Drilldowns: a figure opens the Conversations page filtered to it, in this range.
   const conversationsOf = (changes: Record<string, string | readonly string[] | undefined>) => withParams('/reporting/conversations', new URLSearchParams(), { from, to, ...changes });
@@ -107,7 +110,7 @@ export default function ReportingOverview() {
 
       <section className="panel" aria-labelledby="global-title">
         <h2 id="global-title">Global statistics{from || to ? ` (${from ?? 'start'} to ${to ?? 'today'})` : ' (all time)'}</h2>
-        <OperationError error={global.error} onRetry={load} />
+        <OperationError error={global.error} onRetry={reload} />
         {global.loading && !totals && <LoadingState label="Loading statistics…" />}
         {global.idle && !totals && <p>No statistics loaded. Choose Reload to fetch them again.</p>}
         {totals && (

@@ -1,0 +1,78 @@
+import { http, HttpResponse, delay } from 'msw';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { waitFor } from 'xstate';
+import { openReporting } from '../../src/machines/areas';
+import { reportOperation } from '../../src/machines/conversationReport';
+import { sendUnlessPrefetched } from '../../src/machines/prefetch';
+import { statisticsOperation } from '../../src/machines/statistics';
+import { startRouteDataWith } from '../../src/routeData';
+import { conversationOpen, conversationTab, overviewLoads, reportTabAccess } from '../../src/views/reporting/firstCalls';
+import { API, permissionsFor, signInHandlers } from '../support/apiFixtures';
+import { startTestPortal } from '../support/portal';
+import { conversation, envelope } from '../support/reportingFixtures';
+import { mswServer } from '../support/setupMsw';
+
+// A returning visitor: the browser's guest flag says "not guest", so the session is restored.
+beforeEach(() => {
+  const store = new Map<string, string>([['isGuest', 'isNotGuest']]);
+  vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+/** Every reporting request, as `path?query`, answered after a short delay (so a second one would overlap). */
+function reportingRequests() {
+  const seen: string[] = [];
+  mswServer.use(
+    http.get(`${API}/api/v1/reporting/*`, async ({ request }) => {
+      const url = new URL(request.url);
+      seen.push(url.pathname.replace('/api/v1/reporting/', '') + url.search);
+      await delay(20);
+      if (/^\/api\/v1\/reporting\/conversations\/\d+$/.test(url.pathname)) return HttpResponse.json({ data: conversation(7, 'A') });
+      return HttpResponse.json(envelope([]));
+    }),
+  );
+  return seen;
+}
+
+const settled = (operation: Parameters<typeof waitFor>[0]) => waitFor(operation, (s) => !(s as { matches(v: string): boolean }).matches('loading'));
+
+test('the conversation page’s record, tab and review parts start with the route, and the page’s own open is answered by them', async () => {
+  mswServer.use(...signInHandlers());
+  const seen = reportingRequests();
+  const { portal } = startTestPortal('/reporting/conversations/7/log');
+  startRouteDataWith(portal);
+  await waitFor(portal.auth, (s) => s.matches('signedIn'));
+  const { report } = openReporting(portal);
+  await vi.waitFor(() => expect([...seen].sort()).toEqual(['conversations/7', 'conversations/7/log', 'conversations/7/recordings', 'conversations/7/transcript']));
+  // What ConversationPage sends on mount for this URL: the same event, so no second request.
+  const mayOpen = reportTabAccess(portal.auth.getSnapshot().context.permissions);
+  const { tab } = conversationTab('log', mayOpen);
+  sendUnlessPrefetched(report, conversationOpen('7', tab!, mayOpen), null);
+  await settled(reportOperation(report, 'conversation'));
+  await settled(reportOperation(report, 'log'));
+  expect(seen).toHaveLength(4);
+});
+
+test('a tab the user may not open is never requested by the route: the details load instead', async () => {
+  mswServer.use(...signInHandlers({ permissions: permissionsFor(['Reporting', 'Recordings']) }));
+  const seen = reportingRequests();
+  const { portal } = startTestPortal('/reporting/conversations/7/transcript');
+  startRouteDataWith(portal);
+  await waitFor(portal.auth, (s) => s.matches('signedIn'));
+  await settled(reportOperation(openReporting(portal).report, 'conversation'));
+  await vi.waitFor(() => expect([...seen].sort()).toEqual(['conversations/7', 'conversations/7/recordings']));
+});
+
+test('the overview’s figures for the URL’s range start with the route, each once, and the page’s loads are answered by them', async () => {
+  mswServer.use(...signInHandlers());
+  const seen = reportingRequests();
+  const { portal } = startTestPortal('/reporting?from=2026-11-01&to=2026-11-20');
+  startRouteDataWith(portal);
+  await waitFor(portal.auth, (s) => s.matches('signedIn'));
+  await vi.waitFor(() => expect(seen).toHaveLength(5));
+  expect(seen.filter((s) => s.startsWith('global?')).map((s) => new URLSearchParams(s.split('?')[1]).get('from'))).toEqual(['2026-11-01']);
+  const { statistics } = openReporting(portal);
+  for (const event of overviewLoads(new URLSearchParams('from=2026-11-01&to=2026-11-20'))) sendUnlessPrefetched(statistics, event, null, event.kind);
+  for (const kind of ['global', 'timeseries', 'globalRoles', 'rankings', 'active'] as const) await settled(statisticsOperation(statistics, kind));
+  expect(seen).toHaveLength(5);
+});
