@@ -20,7 +20,8 @@ const dayOf = (seconds: number) => dayLabel.format(new Date(seconds * 1000));
 /** The theme colour as the canvas needs it (custom properties do not reach a canvas). */
 function themeColours(element: HTMLElement): { line: string; fill: string; grid: string; text: string } {
   const style = getComputedStyle(element);
-  const line = style.getPropertyValue('--theme-color').trim() || '#4f46e5';
+  // The readable shade (styles.css --theme-accent): a line on white needs 3:1, which a light theme colour lacks.
+  const line = style.getPropertyValue('--theme-accent').trim() || '#4f46e5';
   const hex = /^#([0-9a-f]{6})$/i.exec(line)?.[1];
   const fill = hex ? `rgba(${parseInt(hex.slice(0, 2), 16)}, ${parseInt(hex.slice(2, 4), 16)}, ${parseInt(hex.slice(4, 6), 16)}, 0.14)` : 'rgba(79, 70, 229, 0.14)';
   return { line, fill, grid: style.getPropertyValue('--border').trim() || '#d9dce6', text: style.getPropertyValue('--muted').trim() || '#5b6172' };

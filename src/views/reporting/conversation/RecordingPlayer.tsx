@@ -97,7 +97,7 @@ export function RecordingPlayer({ player, label, turns, fallbackDuration }: {
       .then(([{ default: WaveSurfer }, { default: RegionsPlugin }]) => {
         if (cancelled) return;
         const regions = RegionsPlugin.create();
-        const colour = getComputedStyle(container).getPropertyValue('--theme-color').trim() || '#4f46e5';
+        const colour = getComputedStyle(container).getPropertyValue('--theme-accent').trim() || '#4f46e5';
         const surfer = WaveSurfer.create({
           container,
           media: element,
