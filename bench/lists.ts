@@ -8,7 +8,8 @@
  *   - warm: one browser context, caches primed by a first (discarded) run, each run a new
  *     navigation; cold: a new browser context per run (empty HTTP cache, the session cookie copied).
  *   - each mode times first page (navigate until 100 rows), next page and sort by name (click until
- *     the new rows are in), as medians with min and max.
+ *     the new rows are in), and a record page (navigate until its heading names the record), as
+ *     medians with min and max.
  *   - a trace line per mode from the page's own Resource Timing: scripts ready, first API call,
  *     list call start, rows rendered (ms from navigation start), so a regression shows where.
  * Last line: `ratio: N.NN (ours / baseline)` = warm (first + next page), portal / static table.
@@ -54,6 +55,17 @@ function staticTable(rows: Row[], links: { next?: string; sort?: string }): stri
 ${links.next ? `<a href="${links.next}">Next page</a>` : ''}</main></body></html>`;
 }
 
+/** The baseline's record page: the same record's fields as a static definition list. */
+function staticRecord(row: Row): string {
+  const fields = ['name', 'phone_number', 'email', 'updated_at'].map((key) => `<dt>${key}</dt><dd>${escape(row[key])}</dd>`).join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(row.name)}</title></head><body><main><h1>${escape(row.name)}</h1><dl>${fields}</dl></main></body></html>`;
+}
+
+/** Until the page's main heading shows `name` (a record page's first render). */
+function headingShown(page: Page, name: string): Promise<unknown> {
+  return page.waitForFunction((name) => document.querySelector('h1')?.textContent?.includes(name) ?? false, name, { polling: 'raf', timeout: 30_000 });
+}
+
 /** A second origin for the static pages, with ordinary HTTP caching (no interception). */
 async function startStaticOrigin(pages: Record<string, string>): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = createServer((request, response) => {
@@ -85,14 +97,18 @@ interface Expect {
   next: { rows: number; marker: string };
   sort: { rows: number; marker: string };
   sortFrom: { rows: number; marker: string };
+  /** The record page's heading shows this name. */
+  record: string;
 }
 interface Timings {
   first: number[];
+  /** A record page (navigate until its heading shows the record's name). */
+  record: number[];
   next: number[];
   sort: number[];
   trace: Array<{ scripts: number; firstApi: number; listCall: number; rows: number }>;
 }
-const emptyTimings = (): Timings => ({ first: [], next: [], sort: [], trace: [] });
+const emptyTimings = (): Timings => ({ first: [], record: [], next: [], sort: [], trace: [] });
 
 /** The page's own timeline of the first page: when its scripts, first API call and list call came. */
 async function traceOf(page: Page, rowsAt: number) {
@@ -127,6 +143,7 @@ async function signInByApi(context: BrowserContext, origin: string) {
 interface Side {
   firstUrl: string;
   sortedByNameUrl: string;
+  recordUrl: string;
   next: (page: Page) => Promise<void>;
   sortByName: (page: Page) => Promise<void>;
   /** Resource Timing of the first page (the portal only). */
@@ -145,6 +162,10 @@ async function runSide(page: Page, side: Side, expect: Expect, into: Timings, ke
   const first = await timed(() => page.goto(side.firstUrl), expect.first);
   const trace = side.traced ? await traceOf(page, first.rowsAt) : undefined;
   const next = await timed(() => side.next(page), expect.next);
+  const recordStart = performance.now();
+  await page.goto(side.recordUrl);
+  await headingShown(page, expect.record);
+  const record = performance.now() - recordStart;
   await page.goto(side.sortedByNameUrl);
   await rowsRendered(page, expect.sortFrom.rows, expect.sortFrom.marker);
   const sort = await timed(() => side.sortByName(page), expect.sort);
@@ -152,12 +173,14 @@ async function runSide(page: Page, side: Side, expect: Expect, into: Timings, ke
   into.first.push(first.ms);
   into.next.push(next.ms);
   into.sort.push(sort.ms);
+  into.record.push(record);
   if (trace) into.trace.push(trace);
 }
 
-const portalSide = (url: string): Side => ({
+const portalSide = (url: string, recordId: string): Side => ({
   firstUrl: `${url}/contacts?show=${ROWS}`,
   sortedByNameUrl: `${url}/contacts?show=${ROWS}&sort=name`,
+  recordUrl: `${url}/contacts/${recordId}`,
   next: (page) => page.getByRole('button', { name: 'Next page' }).click(),
   sortByName: (page) => page.getByRole('button', { name: /^Name/ }).click(),
   traced: true,
@@ -166,6 +189,7 @@ const portalSide = (url: string): Side => ({
 const staticSide = (url: string): Side => ({
   firstUrl: `${url}/static-1.html`,
   sortedByNameUrl: `${url}/static-by-name.html`,
+  recordUrl: `${url}/static-record.html`,
   next: (page) => page.getByRole('link', { name: 'Next page' }).click(),
   sortByName: (page) => page.getByRole('link', { name: 'Name' }).click(),
   traced: false,
@@ -190,12 +214,14 @@ async function main() {
       next: { rows: second.length, marker: String(second[0]!.name) },
       sort: { rows: byName.length, marker: String(byName[0]!.name) },
       sortFrom: { rows: ascending.length, marker: String(ascending[0]!.name) },
+      record: String(first[0]!.name),
     };
     statics = await startStaticOrigin({
       '/static-1.html': staticTable(first, { next: '/static-2.html', sort: '/static-sorted.html' }),
       '/static-2.html': staticTable(second, {}),
       '/static-by-name.html': staticTable(ascending, { sort: '/static-sorted.html' }),
       '/static-sorted.html': staticTable(byName, {}),
+      '/static-record.html': staticRecord(first[0]!),
     });
 
     // Warm: one context, a discarded first run primes every cache.
@@ -209,7 +235,7 @@ async function main() {
     const base = { warm: emptyTimings(), cold: emptyTimings() };
     for (let run = 0; run <= RUNS; run += 1) {
       // Interleaved, so machine load falls on both sides alike.
-      await runSide(warmPage, portalSide(server.url), expect, ours.warm, run > 0);
+      await runSide(warmPage, portalSide(server.url, String(first[0]!.id)), expect, ours.warm, run > 0);
       await runSide(staticWarmPage, staticSide(statics.url), expect, base.warm, run > 0);
     }
 
@@ -217,7 +243,7 @@ async function main() {
     for (let run = 0; run < RUNS; run += 1) {
       const coldContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       await signInByApi(coldContext, server.url);
-      await runSide(await coldContext.newPage(), portalSide(server.url), expect, ours.cold, true);
+      await runSide(await coldContext.newPage(), portalSide(server.url, String(first[0]!.id)), expect, ours.cold, true);
       await coldContext.close();
       const staticCold = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       await runSide(await staticCold.newPage(), staticSide(statics.url), expect, base.cold, true);
@@ -229,8 +255,8 @@ async function main() {
     for (const mode of ['warm', 'cold'] as const) {
       console.log(`\n${mode}: ${mode === 'warm' ? 'cache primed, a new navigation' : 'a new browser context each run'}`);
       console.log(`                      ours ms            static table ms    ratio`);
-      for (const step of ['first', 'next', 'sort'] as const) {
-        const label = { first: 'first page (navigate)', next: 'next page  (click)   ', sort: 'sort by name (click) ' }[step];
+      for (const step of ['first', 'next', 'sort', 'record'] as const) {
+        const label = { first: 'first page (navigate)', next: 'next page  (click)   ', sort: 'sort by name (click) ', record: 'record page (navigate)' }[step];
         console.log(`${label} ${cell(ours[mode][step])} ${cell(base[mode][step])} ${(median(ours[mode][step]) / median(base[mode][step])).toFixed(2)}`);
       }
       const t = ours[mode].trace;
