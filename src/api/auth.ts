@@ -70,7 +70,9 @@ export function createAuthApi(http: Http) {
       return read.readToken(response.data);
     },
     async fetchAccounts(signal?: AbortSignal) {
-      const [response, read] = await Promise.all([http.api.get('/v1/accounts/', { signal, query: { show: 100, page: 1 } }), readers()]);
+      // The filter's choices are every account whatever the filter holds now: an empty account_id
+      // keeps the transport from narrowing this list to the chosen account (it is left out of the URL).
+      const [response, read] = await Promise.all([http.api.get('/v1/accounts/', { signal, query: { show: 100, page: 1, account_id: '' } }), readers()]);
       return read.readAccounts(response.data);
     },
   };

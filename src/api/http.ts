@@ -119,9 +119,12 @@ export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>,
   function scopeToAccount(method: Method, body: unknown, query: Query | undefined): { body: unknown; query: Query | undefined } {
     const accountId = hooks.accountId();
     if (!accountId) return { body, query };
-    if (method === 'get') return { body, query: { ...query, account_id: accountId } };
+    // An account the call names itself (a create form's Account, a picker scoped to the record's
+    // account) wins over the filter's; the API still checks the caller may use it.
+    if (method === 'get') return { body, query: { ...query, account_id: query?.account_id ?? accountId } };
     if (method === 'post' && (body === undefined || isPlainObject(body))) {
-      return { body: { ...(body ?? {}), account_id: accountId }, query };
+      const named = (body as Record<string, unknown> | undefined)?.account_id;
+      return { body: { ...(body ?? {}), account_id: named ?? accountId }, query };
     }
     return { body, query };
   }

@@ -4,6 +4,7 @@ import { chatEventSchemas } from '../machines/chat.events';
 import type { EventSchemas } from '../machines/eventSchemas';
 import { navigationEventSchemas } from '../machines/navigation.events';
 import { operationEventSchemas } from '../machines/operation.events';
+import { referencesEventSchemas } from '../machines/references.events';
 import { resourceEventSchemas } from '../machines/resource.events';
 
 /**
@@ -17,6 +18,7 @@ const BY_MACHINE_ID: Record<string, EventSchemas> = {
   accountFilter: accountFilterEventSchemas,
   operation: operationEventSchemas,
   chat: chatEventSchemas,
+  references: referencesEventSchemas,
 };
 
 export function registeredEventSchemas(machineId: string): EventSchemas | undefined {

@@ -10,6 +10,10 @@ export const ACTOR_IDS = {
   conversationReports: 'conversationReports',
   conversationReport: 'conversationReport',
   conversationPlayer: 'conversationPlayer',
+  /** Names of linked records and account-scoped picker choices (machines/references.ts). */
+  references: 'references',
+  /** The feedback form's conversation picker. */
+  conversationSearch: 'conversationSearch',
   /** A section's resource actor; its operations are `resource:<section>:<kind>`. */
   resource: (section: string) => `resource:${section}`,
   /** The bots or instances a chat or call can target. */

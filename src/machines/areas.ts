@@ -9,6 +9,7 @@ import { createPhoneNumbersApi } from '../api/phoneNumbers';
 import type { Query } from '../api/query';
 import { createRelationsApi, fetchSlotsBrief, itemsOf, RELATION_KEYS, type RelationKey } from '../api/relations';
 import { createRecordingAudioApi } from '../api/recordingAudio';
+import { lookupRecords, pickerRecords } from '../api/references';
 import { createReportingApi } from '../api/reporting';
 import { createTwoFactorApi } from '../api/twoFactor';
 import { isResourceKey, resourceApiFor, type ResourceKey } from '../api/resources';
@@ -31,6 +32,7 @@ import { createConversationPlayerMachine, type ConversationPlayerActor } from '.
 import { createConversationReportMachine, type ConversationReportActor } from './conversationReport';
 import { createConversationListMachine, type ConversationListActor } from './conversationReportList';
 import { createOperation, type OperationActor } from './operation';
+import { createReferencesMachine, type ReferencesActor } from './references';
 import { createRelationMachine, relationActorId, type RelationActor } from './relation';
 import { createResourceMachine, defaultSave, type ResourceAction, type ResourceActor, type ResourceMachineDeps, type SectionActions } from './resource';
 import { ensureSystemActor, releaseSystemActor, type SystemRoot } from './root';
@@ -132,6 +134,29 @@ export function openRelation(owner: AreaOwner, key: RelationKey): RelationActor 
 /** The clients list's actor (systemId `clients`; SPEC §7: read only). */
 export function openClients(owner: AreaOwner): ClientListActor {
   return ensureSystemActor<ClientListActor>(owner.root, clientListSystemId, () => createClientListMachine(createClientsApi(owner.http)));
+}
+
+/** The system's reference cache (systemId `references`): linked records' names and account-scoped picker choices. */
+export function openReferences(owner: AreaOwner): ReferencesActor {
+  return ensureSystemActor<ReferencesActor>(owner.root, ACTOR_IDS.references, () =>
+    createReferencesMachine({
+      lookup: (section, ids, signal) => lookupRecords(owner.http, section, ids, signal),
+      options: (section, accountId, signal) => pickerRecords(owner.http, section, accountId, signal),
+    }),
+  );
+}
+
+/** The feedback form's conversation picker: the reporting conversations list searched by text (first 10). */
+export function openConversationSearch(owner: AreaOwner): OperationActor {
+  return ensureSystemActor<OperationActor>(
+    owner.root,
+    ACTOR_IDS.conversationSearch,
+    () => {
+      const api = createReportingApi(owner.http);
+      return createOperation(async (search: string, signal) => (await api.conversations({ search, show: 10, page: 1, sort: '-started_at' }, signal)).data);
+    },
+    { summary: 'Error Loading Records' },
+  );
 }
 
 // ---- Reporting (SPEC §8) ----

@@ -64,6 +64,8 @@ describe('resource sections in Chromium against the reference API', () => {
 
     await page.getByRole('link', { name: 'New tool' }).click();
     await page.waitForURL('**/tools/new');
+    // Under "All accounts" a new record asks whose it is.
+    await page.getByRole('combobox', { name: /^Belongs to account/ }).selectOption({ label: 'Acme Support' });
     await page.getByRole('textbox', { name: /^Name/ }).fill('E2E webhook tool');
     await page.getByRole('combobox', { name: 'Kind' }).selectOption('http');
     await page.getByRole('textbox', { name: 'Parameters (JSON)' }).fill('{"url": "https://example.com/hook"}');
@@ -92,6 +94,7 @@ describe('resource sections in Chromium against the reference API', () => {
   test('a failed save keeps what was typed and shows the server’s 422 next to the field', async () => {
     await session('admin@example.com');
     await page.goto(e2e.url('/users/new'));
+    await page.getByRole('combobox', { name: /^Belongs to account/ }).selectOption({ label: 'Acme Support' });
     await page.getByRole('textbox', { name: /^Name/ }).fill('Second Admin');
     await page.getByRole('textbox', { name: /^Email/ }).fill('admin@example.com');
     await page.getByLabel('Password', { exact: false }).first().fill('second-admin-pass-9');

@@ -1,21 +1,21 @@
-import { useSelector } from '@xstate/react';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import type { ResourceKey } from '../../api/resources';
-import type { ResourceSnapshot } from '../../machines/resource';
 import { sectionByKey } from '../../sections';
 import { NumericInput } from '../common/NumericInput';
 import { useCan } from '../PortalContext';
+import { accountIdsOf, choicesNamingAccounts } from './accountLabels';
+import { referenceName } from './ReferenceValue';
 import type { Choice } from './sectionConfig';
-import { SECTION_CONFIGS } from './sectionConfigs';
-import { useResourceOperation, useResource } from './useResource';
-
-const selectOptions = (s: ResourceSnapshot) => s.context.options;
+import { inAccountOrGlobal, useReferenceNames, usePickerOptions } from './useReferences';
 
 /**
- * A labelled select over fixed choices or another section's records (its first 100, loaded once
- * through that section's `fetch`). Without browse permission on that section, a plain id input.
+ * A labelled select over fixed choices or another section's records (its first 100, through the
+ * reference cache). With `accountId`, only that account's records and the global ones; without,
+ * the global filter's scope, where names that repeat say their account ("GPT-4o — Acme").
+ * `waitingFor` disables a record picker and says what to choose first (the form's Account).
+ * Without browse permission on that section, a plain id input.
  */
-export function ChoiceSelect({ label, value, onChange, choices, choicesFrom, emptyLabel = 'None', error, name, required }: {
+export function ChoiceSelect({ label, value, onChange, choices, choicesFrom, emptyLabel = 'None', error, name, required, accountId = null, waitingFor }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -25,19 +25,18 @@ export function ChoiceSelect({ label, value, onChange, choices, choicesFrom, emp
   error?: string;
   name?: string;
   required?: boolean;
+  accountId?: string | null;
+  waitingFor?: string;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
-  const source = choicesFrom ?? 'accounts';
+  const hintId = `${id}-hint`;
   const canBrowse = useCan(choicesFrom ? (sectionByKey(choicesFrom)?.model ?? null) : null, 'browse');
-  const other = useResource(source);
-  const options = useSelector(other, selectOptions);
-  const fetch = useResourceOperation(other, 'fetch');
-  useEffect(() => {
-    if (choicesFrom && canBrowse && fetch.idle) other.send({ type: 'resource.fetch' });
-  }, [choicesFrom, canBrowse, fetch.idle, other]);
+  const options = usePickerOptions(choicesFrom, accountId, Boolean(choicesFrom && canBrowse && !waitingFor));
+  const records = inAccountOrGlobal(options.records, accountId);
+  const accountNames = useReferenceNames(choicesFrom ? [{ section: 'accounts', ids: accountIdsOf(records) }] : []);
 
-  const described = error ? errorId : undefined;
+  const described = [error ? errorId : '', waitingFor ? hintId : ''].filter(Boolean).join(' ') || undefined;
   if (choicesFrom && !canBrowse) {
     return (
       <div className="field">
@@ -47,13 +46,28 @@ export function ChoiceSelect({ label, value, onChange, choices, choicesFrom, emp
       </div>
     );
   }
-  const list: Choice[] = choicesFrom ? options.map((record) => ({ value: record.id, label: SECTION_CONFIGS[source].titleOf(record) })) : (choices ?? []);
+  const list: Choice[] = choicesFrom
+    ? choicesNamingAccounts(records, (record) => referenceName(choicesFrom, record), (account) => {
+        const entry = accountNames('accounts', account);
+        return entry?.state === 'found' ? referenceName('accounts', entry.record) : null;
+      })
+    : (choices ?? []);
   // Keep a current value visible even before its record has loaded.
   if (value && !list.some((c) => c.value === value)) list.unshift({ value, label: `#${value}` });
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={described} required={required}>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        required={required}
+        disabled={Boolean(waitingFor)}
+        aria-busy={choicesFrom && !waitingFor && options.state === 'loading' ? true : undefined}
+      >
         <option value="">{emptyLabel}</option>
         {list.map((choice) => (
           <option key={choice.value} value={choice.value}>
@@ -61,6 +75,8 @@ export function ChoiceSelect({ label, value, onChange, choices, choicesFrom, emp
           </option>
         ))}
       </select>
+      {waitingFor && <p id={hintId} className="field-hint">{waitingFor}</p>}
+      {choicesFrom && options.state === 'failed' && <p className="field-error">{`The ${label.toLowerCase()} choices could not be loaded.`}</p>}
       {error && <p id={errorId} className="field-error">{error}</p>}
     </div>
   );

@@ -7,6 +7,10 @@ import { useCan, useNavigate } from '../PortalContext';
 import { DeleteRecordButton, useLeaveWhenDeleted } from './DeleteRecordButton';
 import { listHref } from '../common/listMemory';
 import { DisplayValue } from './display';
+import { ConversationLink } from './ConversationLink';
+import { ReferenceValue } from './ReferenceValue';
+import { useShowsAccount } from './useShowsAccount';
+import { useReferenceNames } from './useReferences';
 import { TabNav, TabPanel } from './RecordTabs';
 import type { SectionConfig } from './sectionConfig';
 import { SECTION_CONFIGS } from './sectionConfigs';
@@ -16,19 +20,39 @@ import './resources.css';
 
 export function RecordFields({ config, record }: { config: SectionConfig; record: ResourceRecord }) {
   const known = new Set(config.fields.map((f) => f.name));
+  const showsAccount = useShowsAccount(config.key) && record.account_id !== undefined;
+  // Linked records by name: one lookup per referenced section.
+  const lookup = useReferenceNames([
+    ...config.fields.filter((f) => f.choicesFrom).map((f) => ({ section: f.choicesFrom!, ids: [record[f.name]] })),
+    ...(showsAccount ? [{ section: 'accounts' as const, ids: [record.account_id] }] : []),
+  ]);
   return (
     <dl className="record-fields">
+      {showsAccount && (
+        <div style={{ display: 'contents' }}>
+          <dt>Account</dt>
+          <dd>
+            <ReferenceValue section="accounts" value={record.account_id} lookup={lookup} />
+          </dd>
+        </div>
+      )}
       {config.fields
         .filter((f) => f.type !== 'password')
         .map((field) => (
           <div key={field.name} style={{ display: 'contents' }}>
             <dt>{field.label}</dt>
             <dd>
-              <DisplayValue
-                value={field.choicesFrom ? record[field.name] : field.type === 'checkbox' ? record[field.name] === true : record[field.name]}
-                format={field.name === 'phone_number' ? 'phone' : field.type === 'checkbox' ? 'boolean' : field.type === 'json' ? 'json' : 'text'}
-                choices={field.choices}
-              />
+              {field.choicesFrom ? (
+                <ReferenceValue section={field.choicesFrom} value={record[field.name]} lookup={lookup} />
+              ) : field.name === 'conversation_uuid' ? (
+                <ConversationLink uuid={record[field.name]} />
+              ) : (
+                <DisplayValue
+                  value={field.type === 'checkbox' ? record[field.name] === true : record[field.name]}
+                  format={field.name === 'phone_number' ? 'phone' : field.type === 'checkbox' ? 'boolean' : field.type === 'json' ? 'json' : 'text'}
+                  choices={field.choices}
+                />
+              )}
             </dd>
           </div>
         ))}

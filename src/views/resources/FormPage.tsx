@@ -11,6 +11,9 @@ import { OperationError } from '../common/OperationError';
 import { RecordLoadError } from './RecordLoadError';
 import { useCan, useNavigate } from '../PortalContext';
 import { ChoiceSelect } from './ChoiceSelect';
+import { ConversationPicker } from './ConversationPicker';
+import { ACCOUNT_REQUIRED, AccountSelect, useFormAccount, type FormAccount } from './FormAccount';
+import { withPlainReferenceErrors } from './referenceErrors';
 import { TabNav, TabPanel } from './RecordTabs';
 import { recordIdOf, useRecord } from './useRecord';
 import { editableFields, initialValues, validateForm, type FormErrors, type FormValues } from './formValues';
@@ -19,15 +22,19 @@ import { SECTION_CONFIGS } from './sectionConfigs';
 import { useRequest, useResourceOperation, useResource } from './useResource';
 import './resources.css';
 
-function FieldInput({ field, value, error, onChange }: { field: Field; value: string | boolean; error?: string; onChange: (value: string | boolean) => void }) {
+function FieldInput({ field, value, error, onChange, account }: { field: Field; value: string | boolean; error?: string; onChange: (value: string | boolean) => void; account: FormAccount }) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : '', field.hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
   if (field.type === 'select') {
     return (
-      <ChoiceSelect label={field.label} name={field.name} value={String(value)} choices={field.choices} choicesFrom={field.choicesFrom} error={error} required={field.required} onChange={onChange} />
+      <ChoiceSelect label={field.label} name={field.name} value={String(value)} choices={field.choices} choicesFrom={field.choicesFrom} error={error} required={field.required} onChange={onChange}
+        accountId={account.scope} waitingFor={field.choicesFrom ? account.waitingFor : undefined} />
     );
+  }
+  if (field.type === 'conversation') {
+    return <ConversationPicker label={field.label} name={field.name} value={String(value)} error={error} onChange={onChange} />;
   }
   if (field.type === 'checkbox') {
     return (
@@ -80,10 +87,14 @@ export function ResourceForm({ config, mode, record, onSaved }: { config: Sectio
   const [clientErrors, setClientErrors] = useState<FormErrors>({});
   const saving = useRequest(resource);
   const [initial] = useState(values);
+  const account = useFormAccount(config.key, mode, record);
   // Leaving with unsaved changes asks first (links and the tab); saving clears the question.
   useLeaveGuard(!save.succeeded && JSON.stringify(values) !== JSON.stringify(initial));
 
-  const serverErrors = saving.failure?.fieldErrors ?? {};
+  // "The selected llm id is invalid." reads as what to do about the LLM.
+  const failure = withPlainReferenceErrors(saving.failure, (key) =>
+    key === 'account_id' ? 'account' : (config.fields.find((f) => f.name === key && f.choicesFrom)?.label ?? null));
+  const serverErrors = failure?.fieldErrors ?? {};
   const errorOf = (name: string) => clientErrors[name] ?? serverErrors[name]?.join(' ');
   const fields = editableFields(config, mode);
 
@@ -95,26 +106,41 @@ export function ResourceForm({ config, mode, record, onSaved }: { config: Sectio
       onSubmit={(event) => {
         event.preventDefault();
         const result = validateForm(config, values, mode);
-        if (!result.ok) {
-          setClientErrors(result.errors);
-          const first = fields.find((f) => result.errors[f.name]);
-          if (first) (event.currentTarget.elements.namedItem(first.name) as HTMLElement | null)?.focus();
+        const errors: FormErrors = { ...(account.asks && !account.value ? { account_id: ACCOUNT_REQUIRED } : {}), ...(result.ok ? {} : result.errors) };
+        if (!result.ok || errors.account_id) {
+          setClientErrors(errors);
+          const first = ['account_id', ...fields.map((f) => f.name)].find((name) => errors[name]);
+          if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus();
           return;
         }
         setClientErrors({});
         const saved = (output: unknown) => onSaved((output as ResourceRecord | null) ?? null);
-        if (mode === 'new') saving.send({ type: 'resource.add', values: result.body }, { succeeded: saved });
+        const body = account.asks ? { ...result.body, account_id: /^\d+$/.test(account.value) ? Number(account.value) : account.value } : result.body;
+        if (mode === 'new') saving.send({ type: 'resource.add', values: body }, { succeeded: saved });
         else saving.send({ type: 'resource.edit', id: record!.id, values: result.body }, { succeeded: saved });
       }}
     >
-      <OperationError error={saving.failure} />
+      <OperationError error={failure} />
       {Object.keys(clientErrors).length > 0 && (
         <p className="alert alert-error" role="alert">
           Please correct the highlighted fields.
         </p>
       )}
+      {account.asks && (
+        <AccountSelect
+          value={account.value}
+          error={errorOf('account_id')}
+          onChange={(accountId) => {
+            account.choose(accountId);
+            // Another account's LLMs and bots: choices made for the previous one no longer fit.
+            setValues((v) => ({ ...v, ...Object.fromEntries(fields.filter((f) => f.choicesFrom).map((f) => [f.name, ''])) }));
+            setClientErrors(({ account_id: _dropped, ...rest }) => rest);
+          }}
+        />
+      )}
       {fields.map((field) => (
         <FieldInput
+          account={account}
           key={field.name}
           field={field}
           value={values[field.name] ?? ''}

@@ -16,7 +16,11 @@ import { DeleteRecordButton } from './DeleteRecordButton';
 import { choicesOf, DisplayValue, shownText } from './display';
 import { isNextPageOf, isPreviousPageOf, listQuery, parseListState, serializeListState, toggledSort, type ListState } from './listState';
 import { rowLinkName } from './rowLinkName';
-import { inSentence } from './sectionConfig';
+import { ConversationLink } from './ConversationLink';
+import { ReferenceValue } from './ReferenceValue';
+import { inSentence, type Column } from './sectionConfig';
+import { referencedSection, useReferenceNames } from './useReferences';
+import { useShowsAccount } from './useShowsAccount';
 import { SECTION_CONFIGS } from './sectionConfigs';
 import { BotImport } from './special/BotImport';
 import { ExportButton } from './special/ExportButton';
@@ -85,6 +89,20 @@ export default function ListPage({ route }: RouteViewProps) {
   const meta = list?.meta;
   const reload = () => resource.send({ type: 'resource.browse', query: listQuery(latest.current) });
   const narrowed = state.search !== '' || Object.values(state.filters).some(Boolean);
+  // Under "All accounts" identical names come from several accounts: each row says whose it is.
+  const showsAccount = useShowsAccount(key) && accountId === null;
+  const columns: Column[] = showsAccount ? [...config.columns, { key: 'account_id', label: 'Account' }] : config.columns;
+  // Foreign keys by name: one lookup per referenced section for the whole page.
+  const lookup = useReferenceNames(columns.flatMap((c) => {
+    const section = referencedSection(config, c.key);
+    return section ? [{ section, ids: rows.map((row) => row[c.key]) }] : [];
+  }));
+  const cellOf = (row: ResourceRecord, column: Column) => {
+    const section = referencedSection(config, column.key);
+    if (section) return <ReferenceValue section={section} value={row[column.key]} lookup={lookup} />;
+    if (column.key === 'conversation_uuid') return <ConversationLink uuid={row[column.key]} />;
+    return <DisplayValue value={row[column.key]} format={column.format} choices={choicesOf(config, column.key)} />;
+  };
 
   return (
     <section className="page">
@@ -153,7 +171,7 @@ export default function ListPage({ route }: RouteViewProps) {
               <table className="resource-table" aria-label={route.section!.label} aria-busy={loading}>
                 <thead>
                   <tr>
-                    {config.columns.map((column) => {
+                    {columns.map((column) => {
                       const direction = state.sort === column.sort ? 'ascending' : state.sort === `-${column.sort}` ? 'descending' : undefined;
                       return (
                         <th key={column.key} scope="col" aria-sort={column.sort ? (direction ?? 'none') : undefined}>
@@ -180,14 +198,14 @@ export default function ListPage({ route }: RouteViewProps) {
                 <tbody>
                   {rows.map((row) => (
                     <tr key={row.id}>
-                      {config.columns.map((column, index) => (
+                      {columns.map((column, index) => (
                         <td key={column.key}>
                           {index === 0 ? (
                             <Link href={`/${key}/${row.id}`} aria-label={rowLinkName(shownText(row[column.key], column.format, choicesOf(config, column.key)), config.titleOf(row))}>
                               <DisplayValue value={row[column.key]} format={column.format} choices={choicesOf(config, column.key)} />
                             </Link>
                           ) : (
-                            <DisplayValue value={row[column.key]} format={column.format} choices={choicesOf(config, column.key)} />
+                            cellOf(row, column)
                           )}
                         </td>
                       ))}

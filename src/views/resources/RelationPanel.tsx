@@ -6,7 +6,12 @@ import { relationItemId, type RelationRequest, type RelationSnapshot } from '../
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { announceWhenDone } from '../common/toasts';
+import type { ResourceKey } from '../../api/resources';
 import { AssignPicker } from './AssignPicker';
+import { withPlainReferenceErrors } from './referenceErrors';
+import { inSentence } from './sectionConfig';
+import { SECTION_CONFIGS } from './sectionConfigs';
+import { inAccountOrGlobal } from './useReferences';
 import { useRelation, useRelationOperation } from './useResource';
 
 const selectAssigned = (s: RelationSnapshot) => s.context.assigned;
@@ -21,7 +26,7 @@ export function itemLabel(item: RelationItem): string {
 }
 
 /** Assigned items with Remove, and an "available" picker with Assign (SPEC §7 relations). */
-export function RelationPanel({ relationKey, ownerId, title, editable }: { relationKey: RelationKey; ownerId: string; title: string; editable: boolean }) {
+export function RelationPanel({ relationKey, ownerId, ownerAccountId = null, title, editable }: { relationKey: RelationKey; ownerId: string; ownerAccountId?: string | null; title: string; editable: boolean }) {
   const relation = useRelation(relationKey);
   const assigned = useSelector(relation, selectAssigned);
   const available = useSelector(relation, selectAvailable);
@@ -38,7 +43,10 @@ export function RelationPanel({ relationKey, ownerId, title, editable }: { relat
   }, [relation, ownerId]);
 
   const assignedIds = new Set(assigned.map(relationItemId));
-  const choices = available.filter((item) => !assignedIds.has(relationItemId(item)));
+  // Only what fits the owner: its account's items and the global ones (a user's roles).
+  const choices = inAccountOrGlobal(available, ownerAccountId).filter((item) => !assignedIds.has(relationItemId(item)));
+  // "The selected roles.1 is invalid." in plain words about the related item.
+  const assignError = withPlainReferenceErrors(assign.failed ? assign.error : null, () => inSentence(SECTION_CONFIGS[related as ResourceKey]?.singular ?? 'item'));
 
   return (
     <section className="panel relation-panel" aria-labelledby={headingId}>
@@ -82,7 +90,7 @@ export function RelationPanel({ relationKey, ownerId, title, editable }: { relat
         <AssignPicker relation={relation} label={`Available ${title.toLowerCase()}`} items={choices} itemLabel={itemLabel} busy={assign.loading} />
       )}
       <OperationError error={availableOp.failed ? availableOp.error : null} onRetry={() => relation.send({ type: 'relation.available' })} />
-      <OperationError error={assign.failed ? assign.error : null} />
+      <OperationError error={assignError} />
     </section>
   );
 }

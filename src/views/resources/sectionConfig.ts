@@ -26,7 +26,8 @@ export interface Filter {
   choicesFrom?: ResourceKey;
 }
 
-export type FieldType = 'text' | 'textarea' | 'email' | 'password' | 'url' | 'number' | 'select' | 'json' | 'color' | 'checkbox' | 'criteria' | 'steps';
+/** `conversation`: a reporting conversation's uuid, chosen with a searchable picker. */
+export type FieldType = 'text' | 'textarea' | 'email' | 'password' | 'url' | 'number' | 'select' | 'json' | 'color' | 'checkbox' | 'criteria' | 'steps' | 'conversation';
 
 export interface Field {
   name: string;

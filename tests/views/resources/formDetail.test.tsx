@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { API } from '../../support/apiFixtures';
+import { chooseAccount } from '../../support/chooseAccount';
 import { readOnlyPermissions, recordRequests, renderPortal } from '../../support/renderPortal';
 import { crudHandlers, listBody } from '../../support/resourceFixtures';
 import { mswServer } from '../../support/setupMsw';
@@ -36,6 +37,8 @@ describe('generic form page', () => {
       ],
     });
     const user = userEvent.setup();
+    // Under "All accounts" a new record asks whose it is (issue 12 item 2).
+    await chooseAccount(user);
     await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Support bot');
     await user.type(screen.getByRole('textbox', { name: 'Greeting' }), 'Hello!');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Instance' }), await screen.findByRole('option', { name: 'Main line' }));
@@ -53,6 +56,8 @@ describe('generic form page', () => {
     const rows: Array<Record<string, unknown>> = [];
     const { here } = await renderPortal('/dispositions/new', { handlers: crudHandlers('dispositions', rows) });
     const user = userEvent.setup();
+    // Under "All accounts" a new record asks whose it is (issue 12 item 2).
+    await chooseAccount(user);
     await user.type(await screen.findByRole('textbox', { name: /^Label/ }), 'Callback requested');
     await user.click(screen.getByRole('button', { name: 'Create disposition' }));
     await waitFor(() => expect(here()).toBe('/dispositions/100'));
@@ -65,6 +70,8 @@ describe('generic form page', () => {
     const rows: Array<Record<string, unknown>> = [];
     const { here } = await renderPortal('/feedback/new', { handlers: crudHandlers('feedback', rows) });
     const user = userEvent.setup();
+    // Under "All accounts" a new record asks whose it is (issue 12 item 2).
+    await chooseAccount(user);
     await user.type(await screen.findByRole('textbox', { name: /^Rating/ }), '4');
     await user.click(screen.getByRole('button', { name: 'Create feedback' }));
     await waitFor(() => expect(here()).toBe('/feedback/100'));

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
+import { chooseAccount } from '../../support/chooseAccount';
 import { renderPortal } from '../../support/renderPortal';
 import { crudHandlers } from '../../support/resourceFixtures';
 
@@ -9,6 +10,8 @@ describe('numeric inputs (SPEC §5): e, E, ., +, - and other non-digits are refu
     const rows: Array<Record<string, unknown>> = [];
     const { here } = await renderPortal('/llms/new', { handlers: crudHandlers('llms', rows) });
     const user = userEvent.setup();
+    // Under "All accounts" a new record asks whose it is (issue 12 item 2).
+    await chooseAccount(user);
     const maxTokens = await screen.findByRole('textbox', { name: 'Max tokens' });
     await user.type(maxTokens, '15x');
     expect(maxTokens).toHaveValue('15');

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { API } from '../../support/apiFixtures';
+import { chooseAccount } from '../../support/chooseAccount';
 import { renderPortal } from '../../support/renderPortal';
 import { crudHandlers, listBody } from '../../support/resourceFixtures';
 import { mswServer } from '../../support/setupMsw';
@@ -15,6 +16,8 @@ describe('every write is confirmed in one toast region; a removed relation can b
     const rows: Array<Record<string, unknown>> = [];
     const { here } = await renderPortal('/dispositions/new', { handlers: crudHandlers('dispositions', rows) });
     const user = userEvent.setup();
+    // Under "All accounts" a new record asks whose it is (issue 12 item 2).
+    await chooseAccount(user);
     await user.type(await screen.findByRole('textbox', { name: /^Label/ }), 'Callback requested');
     await user.click(screen.getByRole('button', { name: 'Create disposition' }));
     await waitFor(() => expect(here()).toBe('/dispositions/100'));

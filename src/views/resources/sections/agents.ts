@@ -4,7 +4,7 @@ export const agents: SectionConfig = {
   key: 'agents',
   singular: 'Agent',
   titleOf: nameOf,
-  columns: [{ key: 'name', label: 'Name', sort: 'name' }, { key: 'description', label: 'Description' }, ...timestamps],
+  columns: [{ key: 'name', label: 'Name', sort: 'name' }, { key: 'description', label: 'Description' }, { key: 'llm_id', label: 'LLM' }, ...timestamps],
   filters: [{ key: 'llm_id', label: 'LLM', choicesFrom: 'llms' }],
   fields: [
     { name: 'name', label: 'Name', type: 'text', required: true },

@@ -4,7 +4,7 @@ export const bots: SectionConfig = {
   key: 'bots',
   singular: 'Bot',
   titleOf: nameOf,
-  columns: [{ key: 'name', label: 'Name', sort: 'name' }, { key: 'description', label: 'Description' }, { key: 'greeting', label: 'Greeting' }, ...timestamps],
+  columns: [{ key: 'name', label: 'Name', sort: 'name' }, { key: 'description', label: 'Description' }, { key: 'greeting', label: 'Greeting' }, { key: 'instance_id', label: 'Instance' }, ...timestamps],
   filters: [{ key: 'instance_id', label: 'Instance', choicesFrom: 'instances' }],
   fields: [
     { name: 'name', label: 'Name', type: 'text', required: true },

@@ -23,7 +23,7 @@ export const feedback: SectionConfig = {
     { name: 'rating', label: 'Rating', type: 'number', required: true, min: 1, max: 5 },
     { name: 'status', label: 'Status', type: 'select', choices: statuses },
     { name: 'comment', label: 'Comment', type: 'textarea' },
-    { name: 'conversation_uuid', label: 'Conversation', type: 'text' },
+    { name: 'conversation_uuid', label: 'Conversation', type: 'conversation' },
   ],
   tabs: [],
   defaultSort: '-created_at',

@@ -8,6 +8,7 @@ export const instances: SectionConfig = {
     { key: 'name', label: 'Name', sort: 'name' },
     { key: 'phone_number', label: 'Phone number', format: 'phone' },
     { key: 'status', label: 'Status', sort: 'status' },
+    { key: 'bot_id', label: 'Bot' },
     ...timestamps,
   ],
   filters: [

@@ -1,0 +1,39 @@
+import { readList } from './envelope';
+import type { Http } from './http';
+import type { Query } from './query';
+import { RESOURCE_DEFS, type ResourceDef, type ResourceKey, type ResourceRecord } from './resources';
+
+/** SPEC §9: a list page holds at most 100 rows, so one lookup of 100 ids covers a page. */
+export const LOOKUP_BATCH = 100;
+/** Bound on the ids one lookup may ask for (several calls of LOOKUP_BATCH). */
+export const LOOKUP_LIMIT = 500;
+
+/** A section's list, for names and choices only: a 403 here is a name shown as "#id", not the forbidden page. */
+async function listOf(http: Http, section: ResourceKey, query: Query, signal: AbortSignal): Promise<ResourceRecord[]> {
+  const def = RESOURCE_DEFS[section] as ResourceDef;
+  const response = await http.api.get(`/v1/${def.path}/`, { query, signal, handlesForbidden: true });
+  return readList(def.schema, response.data).data;
+}
+
+/**
+ * Records of one section by id (react-admin's getMany): `filter[id]=1,2,3`, a comma-separated
+ * "any of" filter (DESIGN §4 query conventions), in calls of at most 100 ids. Ids the answer
+ * leaves out are missing or not the caller's to see; the caller shows them as "#id".
+ */
+export async function lookupRecords(http: Http, section: ResourceKey, ids: readonly string[], signal: AbortSignal): Promise<ResourceRecord[]> {
+  const wanted = [...new Set(ids)].slice(0, LOOKUP_LIMIT);
+  const found: ResourceRecord[] = [];
+  for (let start = 0; start < wanted.length; start += LOOKUP_BATCH) {
+    const chunk = wanted.slice(start, start + LOOKUP_BATCH);
+    found.push(...(await listOf(http, section, { 'filter[id]': chunk.join(','), show: LOOKUP_BATCH, page: 1 }, signal)));
+  }
+  return found;
+}
+
+/**
+ * A picker's choices: the first 100 records of a section, in one account when `accountId` is
+ * given (SPEC §7's `account_id` query; an explicit one wins over the global filter's).
+ */
+export function pickerRecords(http: Http, section: ResourceKey, accountId: string | null, signal: AbortSignal): Promise<ResourceRecord[]> {
+  return listOf(http, section, { show: 100, page: 1, ...(accountId ? { account_id: accountId } : {}) }, signal);
+}

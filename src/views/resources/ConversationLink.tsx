@@ -1,0 +1,15 @@
+import { Link } from 'wouter';
+import { useCan } from '../PortalContext';
+
+/** A conversation's uuid as a link to its report (the accessible name is the visible text). */
+export function ConversationLink({ uuid }: { uuid: unknown }) {
+  const canRead = useCan('Reporting', 'browse');
+  if (typeof uuid !== 'string' || uuid.trim() === '') return <>—</>;
+  const text = `Conversation ${uuid.slice(0, 8)}`;
+  if (!canRead) return <span title={uuid}>{text}</span>;
+  return (
+    <Link href={`/reporting/conversations/${encodeURIComponent(uuid)}`} title={uuid}>
+      {text}
+    </Link>
+  );
+}

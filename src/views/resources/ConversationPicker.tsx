@@ -1,0 +1,113 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import type { Conversation } from '../../api/schemas/reporting';
+import { debounce } from '../../format/debounce';
+import { formatTimestamp } from '../../format/timestamp';
+import { openConversationSearch } from '../../machines/areas';
+import { useOperation } from '../common/useOperation';
+import { useCan, usePortal } from '../PortalContext';
+
+/** How a conversation reads in the picker: who, which channel, when, and the start of its uuid. */
+export function conversationLabel(c: Conversation): string {
+  const who = c.contact_name ?? c.phone_number ?? c.bot_name ?? 'Unknown contact';
+  return `${who} · ${c.channel} ${c.direction} · ${formatTimestamp(c.started_at)} · ${c.uuid.slice(0, 8)}`;
+}
+
+/**
+ * The feedback form's Conversation: a searchable picker over the reporting conversations list
+ * (names and the start of a uuid, SPEC §9's 300 ms debounce), an ARIA combobox with a listbox.
+ * Without reporting access it stays a plain text input for the uuid.
+ */
+export function ConversationPicker({ label, name, value, onChange, error }: { label: string; name: string; value: string; onChange: (uuid: string) => void; error?: string }) {
+  const portal = usePortal();
+  const canSearch = useCan('Reporting', 'browse');
+  const search = useMemo(() => openConversationSearch(portal), [portal]);
+  const results = useOperation<Conversation[]>(search);
+  const id = useId();
+  const listId = `${id}-list`;
+  const errorId = `${id}-error`;
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const [chosen, setChosen] = useState<Conversation | null>(null);
+  const ask = useMemo(() => debounce((term: string) => search.send({ type: 'operation.start', input: term })), [search]);
+  useEffect(() => () => ask.cancel(), [ask]);
+
+  const options = open ? (results.output ?? []) : [];
+  const choose = (conversation: Conversation) => {
+    setChosen(conversation);
+    onChange(conversation.uuid);
+    setText('');
+    setOpen(false);
+  };
+
+  if (!canSearch) {
+    return (
+      <div className="field">
+        <label htmlFor={id}>{label} (uuid)</label>
+        <input id={id} name={name} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
+        {error && <p id={errorId} className="field-error">{error}</p>}
+      </div>
+    );
+  }
+  return (
+    <div className="field conversation-picker">
+      <label htmlFor={id}>{label}</label>
+      {value && (
+        <p className="conversation-chosen">
+          <span>{chosen && chosen.uuid === value ? conversationLabel(chosen) : `Conversation ${value.slice(0, 8)}`}</span>{' '}
+          <button type="button" className="link-button" onClick={() => { setChosen(null); onChange(''); }}>
+            Clear conversation
+          </button>
+        </p>
+      )}
+      <input
+        id={id}
+        type="search"
+        role="combobox"
+        autoComplete="off"
+        placeholder={value ? 'Search for another conversation' : 'Search by contact, bot or uuid'}
+        aria-expanded={open && options.length > 0}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={open && options[active] ? `${listId}-${active}` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setActive(0);
+          setOpen(e.target.value.trim() !== '');
+          if (e.target.value.trim()) ask(e.target.value.trim().slice(0, 100));
+          else ask.cancel();
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && options.length) { e.preventDefault(); setActive((a) => (a + 1) % options.length); }
+          else if (e.key === 'ArrowUp' && options.length) { e.preventDefault(); setActive((a) => (a - 1 + options.length) % options.length); }
+          else if (e.key === 'Enter' && open && options[active]) { e.preventDefault(); choose(options[active]); }
+          else if (e.key === 'Escape' && open) { e.preventDefault(); setOpen(false); }
+        }}
+      />
+      <ul id={listId} role="listbox" aria-label={`${label} results`} className="conversation-options" hidden={!open || options.length === 0}>
+        {options.map((conversation, index) => (
+          <li
+            key={conversation.uuid}
+            id={`${listId}-${index}`}
+            role="option"
+            aria-selected={index === active}
+            className={index === active ? 'is-active' : undefined}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => choose(conversation)}
+          >
+            {conversationLabel(conversation)}
+          </li>
+        ))}
+      </ul>
+      {open && text.trim() !== '' && (
+        <p className="field-hint" role="status">
+          {results.loading ? 'Searching…' : results.failed ? 'The conversations could not be searched.' : options.length === 0 ? 'No conversation matches.' : `${options.length} conversations found.`}
+        </p>
+      )}
+      {error && <p id={errorId} className="field-error">{error}</p>}
+    </div>
+  );
+}

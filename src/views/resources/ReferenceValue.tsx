@@ -1,0 +1,26 @@
+import { Link } from 'wouter';
+import type { ResourceKey, ResourceRecord } from '../../api/resources';
+import { sectionByKey } from '../../sections';
+import { useCan } from '../PortalContext';
+import { SECTION_CONFIGS } from './sectionConfigs';
+import { referenceId, type ReferenceLookup } from './useReferences';
+
+/** The name a linked record goes by (its section's title rule). */
+export function referenceName(section: ResourceKey, record: ResourceRecord): string {
+  return SECTION_CONFIGS[section].titleOf(record);
+}
+
+/**
+ * A foreign key as the related record's name, linked to it (react-admin's ReferenceField).
+ * Until the name is known, and when it never will be (deleted, another account's, not the
+ * user's to see), the id as plain text: "#12".
+ */
+export function ReferenceValue({ section, value, lookup }: { section: ResourceKey; value: unknown; lookup: ReferenceLookup }) {
+  const canRead = useCan(sectionByKey(section)?.model ?? null, 'read');
+  const id = referenceId(value);
+  if (!id) return <>—</>;
+  const entry = lookup(section, id);
+  if (entry?.state !== 'found') return <span className="reference-id">{`#${id}`}</span>;
+  const name = referenceName(section, entry.record);
+  return canRead ? <Link href={`/${section}/${encodeURIComponent(id)}`}>{name}</Link> : <>{name}</>;
+}

@@ -1,0 +1,126 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, test } from 'vitest';
+import { API } from '../../support/apiFixtures';
+import { recordRequests, renderPortal } from '../../support/renderPortal';
+import { listBody } from '../../support/resourceFixtures';
+import { mswServer } from '../../support/setupMsw';
+import { accountHandlers, LLMS, sectionHandlers } from './accountRefs.fixtures';
+
+const AGENTS = [
+  { id: 1, account_id: 1, name: 'Support agent', description: null, llm_id: 1, agent_instruction_id: 5 },
+  { id: 2, account_id: 2, name: 'Sales agent', description: null, llm_id: 7, agent_instruction_id: null },
+  { id: 3, account_id: 1, name: 'Orphan agent', description: null, llm_id: 99, agent_instruction_id: null },
+];
+
+const columnCells = (table: HTMLElement, header: string) => {
+  const index = within(table).getAllByRole('columnheader').findIndex((th) => th.textContent === header);
+  expect(index).toBeGreaterThan(-1);
+  return within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[index]!);
+};
+
+describe('references by name (item 3)', () => {
+  test('a list shows each foreign key as the linked record’s name: one call per referenced section for the page; a missing one reads "#id"', { timeout: 20000 }, async () => {
+    const requests = recordRequests();
+    await renderPortal('/agents', { handlers: [...sectionHandlers('agents', AGENTS.map((a) => ({ ...a }))), ...sectionHandlers('llms', LLMS), ...accountHandlers()] });
+    const table = await screen.findByRole('table', { name: 'Agents' });
+    await waitFor(() => expect(within(table).getAllByRole('link', { name: 'GPT-4o' })).toHaveLength(2));
+    const llmCells = columnCells(table, 'LLM');
+    expect(within(llmCells[0]!).getByRole('link', { name: 'GPT-4o' })).toHaveAttribute('href', '/llms/1');
+    expect(within(llmCells[1]!).getByRole('link', { name: 'GPT-4o' })).toHaveAttribute('href', '/llms/7');
+    expect(llmCells[2]).toHaveTextContent('#99');
+    expect(within(llmCells[2]!).queryByRole('link')).toBeNull();
+    // Batched: the three rows' LLMs in one call, not one per row.
+    expect(requests.filter((r) => r.startsWith('GET /api/v1/llms/?filter'))).toEqual(['GET /api/v1/llms/?filter[id]=1,7,99&show=100&page=1']);
+    expect(requests.filter((r) => r.startsWith('GET /api/v1/accounts/?filter'))).toEqual(['GET /api/v1/accounts/?filter[id]=1,2&show=100&page=1']);
+    mswServer.events.removeAllListeners();
+  });
+
+  test('under "All accounts" the list has an Account column naming each row’s account', { timeout: 20000 }, async () => {
+    await renderPortal('/agents', { handlers: [...sectionHandlers('agents', AGENTS.map((a) => ({ ...a }))), ...sectionHandlers('llms', LLMS), ...accountHandlers()] });
+    const table = await screen.findByRole('table', { name: 'Agents' });
+    await waitFor(() => expect(columnCells(table, 'Account').map((c) => c.textContent)).toEqual(['Acme Support', 'Globex Sales', 'Acme Support']));
+    expect(within(columnCells(table, 'Account')[1]!).getByRole('link', { name: 'Globex Sales' })).toHaveAttribute('href', '/accounts/2');
+  });
+
+  test('with one account chosen in the filter, the list has no Account column', { timeout: 20000 }, async () => {
+    localStorage.setItem('account_id', '1');
+    try {
+      await renderPortal('/agents', { handlers: [...sectionHandlers('agents', AGENTS.filter((a) => a.account_id === 1).map((a) => ({ ...a }))), ...sectionHandlers('llms', LLMS), ...accountHandlers()] });
+      const table = await screen.findByRole('table', { name: 'Agents' });
+      await within(table).findAllByRole('link', { name: 'GPT-4o' });
+      expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).not.toContain('Account');
+    } finally {
+      localStorage.removeItem('account_id');
+    }
+  });
+
+  test('a record page shows its LLM and account as links by name; an unknown instruction reads "#5"', { timeout: 20000 }, async () => {
+    await renderPortal('/agents/1', {
+      handlers: [...sectionHandlers('agents', AGENTS.map((a) => ({ ...a }))), ...sectionHandlers('llms', LLMS), ...sectionHandlers('agent-instructions', []), ...accountHandlers()],
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Support agent' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'GPT-4o' })).toHaveAttribute('href', '/llms/1');
+    expect(await screen.findByRole('link', { name: 'Acme Support' })).toHaveAttribute('href', '/accounts/1');
+    await waitFor(() => expect(screen.getByText('#5')).toBeInTheDocument());
+  });
+
+  test('a forbidden lookup leaves "#id" and the page in place (no forbidden page)', { timeout: 20000 }, async () => {
+    const { here } = await renderPortal('/agents/1', {
+      handlers: [
+        ...sectionHandlers('agents', AGENTS.map((a) => ({ ...a }))),
+        http.get(`${API}/api/v1/llms/`, () => HttpResponse.json({ message: 'This action is unauthorized.' }, { status: 403 })),
+        ...sectionHandlers('agent-instructions', []),
+        ...accountHandlers(),
+      ],
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Support agent' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('#1')).toBeInTheDocument());
+    await new Promise((r) => setTimeout(r, 100));
+    expect(here()).toBe('/agents/1');
+  });
+});
+
+const conversation = (uuid: string, contact: string) => ({
+  id: 1, uuid, account_id: 1, channel: 'call', direction: 'inbound', status: 'completed', started_at: '2026-11-20T10:00:00Z',
+  duration_seconds: 65, cost: 0.12, letter_grade: null, contact_name: contact,
+});
+
+describe('feedback and its conversation (item 3)', () => {
+  test('the feedback form picks a conversation by searching the reporting list; the body carries its uuid', { timeout: 20000 }, async () => {
+    const posted: Array<Record<string, unknown>> = [];
+    const searches: string[] = [];
+    await renderPortal('/feedback/new', {
+      handlers: [
+        ...sectionHandlers('feedback', [], posted),
+        ...accountHandlers(),
+        http.get(`${API}/api/v1/reporting/conversations`, ({ request }) => {
+          const search = new URL(request.url).searchParams.get('search') ?? '';
+          searches.push(search);
+          return HttpResponse.json(listBody(search === 'ada' ? [conversation('1a2b3c4d-0000-4000-8000-000000000001', 'Ada Lovelace')] : []));
+        }),
+      ],
+    });
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByRole('combobox', { name: /^Belongs to account/ }), 'Acme Support');
+    await user.type(screen.getByRole('textbox', { name: /^Rating/ }), '4');
+    const picker = screen.getByRole('combobox', { name: 'Conversation' });
+    await user.type(picker, 'ada');
+    const option = await screen.findByRole('option', { name: /Ada Lovelace/ });
+    expect(searches).toEqual(['ada']);
+    await user.click(option);
+    expect(screen.getByText(/Ada Lovelace · call inbound/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create feedback' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ rating: 4, conversation_uuid: '1a2b3c4d-0000-4000-8000-000000000001', account_id: 1 });
+  });
+
+  test('feedback shows its conversation as a link to the conversation report', { timeout: 20000 }, async () => {
+    await renderPortal('/feedback/3', {
+      handlers: [...sectionHandlers('feedback', [{ id: 3, account_id: 1, rating: 5, comment: 'Great', status: 'new', conversation_uuid: '1a2b3c4d-0000-4000-8000-000000000001' }]), ...accountHandlers()],
+    });
+    const link = await screen.findByRole('link', { name: 'Conversation 1a2b3c4d' });
+    expect(link).toHaveAttribute('href', '/reporting/conversations/1a2b3c4d-0000-4000-8000-000000000001');
+  });
+});
