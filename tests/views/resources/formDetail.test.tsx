@@ -11,7 +11,8 @@ import { mswServer } from '../../support/setupMsw';
 const llm = (id: number, name: string) => ({ id, account_id: 1, name, provider: 'openai', model: 'gpt-4o', base_url: null, temperature: 0.4, max_tokens: 1024 });
 
 describe('generic form page', () => {
-  test('zod validation runs before sending: nothing is posted while a required field is empty', async () => {
+  // The first test of the file also waits for the form's lazy chunk: more than the 5 s default on a busy machine.
+  test('zod validation runs before sending: nothing is posted while a required field is empty', { timeout: 15000 }, async () => {
     const requests = recordRequests();
     await renderPortal('/llms/new', { handlers: crudHandlers('llms', []) });
     const user = userEvent.setup();
