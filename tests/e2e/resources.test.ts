@@ -244,7 +244,8 @@ describe('resource sections in Chromium against the reference API', () => {
     };
     for (const [key, one] of Object.entries(singular)) {
       await page.goto(e2e.url(`/${key}`));
-      const rows = page.getByRole('table').first().getByRole('link', { name: /^Open / });
+      // A row link is "Open {title}", or starts with what its cell shows ("4 / 5, open Feedback #1", WCAG 2.5.3).
+      const rows = page.getByRole('table').first().getByRole('link', { name: /(^|, )open /i });
       await rows.first().waitFor();
       await rows.first().click();
       await page.waitForURL(new RegExp(`/${key}/\\d+$`));
