@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 /** Quiet: no request pending for 300 ms, no loading indicator or busy region in the page, an h1 shown. */
-async function settle(where: string) {
+async function settle(where: string): Promise<boolean> {
   const deadline = Date.now() + 15_000;
   let quietSince = Date.now();
   while (Date.now() < deadline) {
@@ -49,20 +49,21 @@ async function settle(where: string) {
     if (inFlight.size > 0) quietSince = Date.now();
     else if (Date.now() - quietSince >= 300) {
       const ready = await page.evaluate(() => !!document.querySelector('main h1') && !document.querySelector('main .loading-state, main [aria-busy="true"]'));
-      if (ready) return;
+      if (ready) return true;
     }
   }
   unsettled.push(where);
+  return false;
 }
 
 /** In-app navigation, as following a link does. */
-async function go(path: string) {
+async function go(path: string): Promise<boolean> {
   await page.evaluate((to) => {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
   await page.waitForFunction((to) => location.pathname + location.search === to, path);
-  await settle(path);
+  return settle(path);
 }
 
 /** Serious and critical violations of the page as it is, at each width. */
@@ -82,8 +83,14 @@ async function audit(where: string, widths = WIDTHS): Promise<string[]> {
   return found;
 }
 
+// What an error page says instead of the page asked for: auditing one would prove nothing.
+const ERROR_HEADINGS = /^(Page not found|Not found|Forbidden|No access|Something went wrong|This page could not be loaded)/i;
+
 async function visitAndAudit(path: string): Promise<string[]> {
-  await go(path);
+  // A page that never shows its heading or keeps loading (a failed record load has no h1) fails too.
+  if (!(await go(path))) return [`${path}: still loading, or no heading, after 15 s`];
+  const heading = (await page.locator('main h1').first().textContent()) ?? '';
+  if (ERROR_HEADINGS.test(heading.trim())) return [`${path}: shows "${heading.trim()}" instead of the page`];
   return audit(path);
 }
 
