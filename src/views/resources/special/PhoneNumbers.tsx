@@ -92,7 +92,7 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
                     <td>{formatPhone(n.phone_number)}</td>
                     <td>{[n.locality, n.region].filter(Boolean).join(', ') || '—'}</td>
                     <td>{typeof n.monthly_cost === 'number' ? formatMoney(n.monthly_cost) : '—'}</td>
-                    <td>
+                    <td className="row-actions">
                       <button
                         type="button"
                         className="button"

@@ -81,7 +81,7 @@ export function WorkflowContacts({ workflowId }: { workflowId: string }) {
                     )}
                   </td>
                   <td>{String(row.attempts ?? 0)}</td>
-                  <td>
+                  <td className="row-actions">
                     {canEdit && (
                       <button type="button" className="button" aria-label={`Remove ${itemLabel(row)}`} onClick={() => relation.send({ type: 'relation.remove', itemId: contactId })}>
                         Remove
