@@ -5,11 +5,12 @@ import { formatTimestamp } from '../../format/timestamp';
 import { openConversationSearch } from '../../machines/areas';
 import { useOperation } from '../common/useOperation';
 import { useCan, usePortal } from '../PortalContext';
+import { shortUuid } from './ConversationLink';
 
-/** How a conversation reads in the picker: who, which channel, when, and the start of its uuid. */
+/** How a conversation reads in the picker: who, which channel, when, and the end of its uuid. */
 export function conversationLabel(c: Conversation): string {
   const who = c.contact_name ?? c.phone_number ?? c.bot_name ?? 'Unknown contact';
-  return `${who} · ${c.channel} ${c.direction} · ${formatTimestamp(c.started_at)} · ${c.uuid.slice(0, 8)}`;
+  return `${who} · ${c.channel} ${c.direction} · ${formatTimestamp(c.started_at)} · …${shortUuid(c.uuid)}`;
 }
 
 /**
@@ -54,7 +55,7 @@ export function ConversationPicker({ label, name, value, onChange, error }: { la
       <label htmlFor={id}>{label}</label>
       {value && (
         <p className="conversation-chosen">
-          <span>{chosen && chosen.uuid === value ? conversationLabel(chosen) : `Conversation ${value.slice(0, 8)}`}</span>{' '}
+          <span>{chosen && chosen.uuid === value ? conversationLabel(chosen) : `Conversation …${shortUuid(value)}`}</span>{' '}
           <button type="button" className="link-button" onClick={() => { setChosen(null); onChange(''); }}>
             Clear conversation
           </button>

@@ -120,7 +120,7 @@ describe('feedback and its conversation (item 3)', () => {
     await renderPortal('/feedback/3', {
       handlers: [...sectionHandlers('feedback', [{ id: 3, account_id: 1, rating: 5, comment: 'Great', status: 'new', conversation_uuid: '1a2b3c4d-0000-4000-8000-000000000001' }]), ...accountHandlers()],
     });
-    const link = await screen.findByRole('link', { name: 'Conversation 1a2b3c4d' });
+    const link = await screen.findByRole('link', { name: 'Conversation …000000000001' });
     expect(link).toHaveAttribute('href', '/reporting/conversations/1a2b3c4d-0000-4000-8000-000000000001');
   });
 });
