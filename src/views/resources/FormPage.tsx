@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
+import { themeContrast } from '../../format/themeContrast';
 import { activeTab, type RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
 import { NumericInput } from '../common/NumericInput';
+import { ThemeContrastNote } from '../common/ThemeContrastNote';
 import { announce } from '../common/toasts';
 import { listHref } from '../common/listMemory';
 import { useLeaveGuard } from '../common/useLeaveGuard';
@@ -26,7 +28,10 @@ function FieldInput({ field, value, error, onChange, account }: { field: Field; 
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : '', field.hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
+  const contrastId = `${id}-contrast`;
+  // A theme colour says how it reads on the page, as on /settings.
+  const showsContrast = field.type === 'color' && themeContrast(String(value)) !== null;
+  const describedBy = [error ? errorId : '', field.hint ? hintId : '', showsContrast ? contrastId : ''].filter(Boolean).join(' ') || undefined;
   if (field.type === 'select') {
     return (
       <ChoiceSelect label={field.label} name={field.name} value={String(value)} choices={field.choices} choicesFrom={field.choicesFrom} error={error} required={field.required} onChange={onChange}
@@ -73,6 +78,7 @@ function FieldInput({ field, value, error, onChange, account }: { field: Field; 
         />
       )}
       {field.hint && <p id={hintId} className="field-hint">{field.hint}</p>}
+      {showsContrast && <ThemeContrastNote id={contrastId} colour={String(value)} />}
       {error && <p id={errorId} className="field-error">{error}</p>}
     </div>
   );

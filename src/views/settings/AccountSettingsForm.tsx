@@ -6,7 +6,7 @@ import { useFlow } from '../useFlow';
 import { OperationError } from '../common/OperationError';
 import { usePortal } from '../PortalContext';
 import { StatusMessage } from '../auth/FormField';
-import { ThemeContrastNote } from './ThemeContrastNote';
+import { ThemeContrastNote } from '../common/ThemeContrastNote';
 
 const DEFAULT_THEME = '#4f46e5';
 

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { API } from '../../support/apiFixtures';
 import { renderPortal } from '../../support/renderPortal';
+import { crudHandlers } from '../../support/resourceFixtures';
 
 const savedSettings = { theme_color: '#4f46e5', timezone: 'Europe/Paris', notifications: { product_updates: true, weekly_summary: false } };
 const rootVar = (name: string) => document.documentElement.style.getPropertyValue(name);
@@ -48,4 +49,15 @@ describe('/settings: the theme colour’s contrast', () => {
     expect(rootVar('--theme-accent')).toBe(shade);
     expect(rootVar('--theme-on-color')).toBe('#111111');
   });
+
+  test('a user’s form says the same under its Theme colour field', async () => {
+    await renderPortal('/users/7/edit', {
+      handlers: crudHandlers('users', [{ id: 7, name: 'Sunny', email: 'sunny@example.com', theme_color: '#ffeb3b', updated_at: '2026-11-20T10:00:00Z' }]),
+    });
+    const input = await screen.findByRole('textbox', { name: 'Theme colour' }, { timeout: 10_000 });
+    expect(input).toHaveValue('#ffeb3b');
+    expect(input).toHaveAccessibleDescription(/Contrast with the page: 1\.\d\d:1, below the 4\.50:1 that text needs\. Links and buttons use a darker shade, #[0-9a-f]{6}/);
+    fireEvent.change(input, { target: { value: '#1d4ed8' } });
+    expect(input).toHaveAccessibleDescription(/Links and buttons use this colour as it is\./);
+  }, 20_000);
 });

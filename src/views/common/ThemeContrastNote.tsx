@@ -2,7 +2,7 @@ import { formatRatio, MIN_TEXT_CONTRAST, themeContrast } from '../../format/them
 import './themeContrast.css';
 
 /**
- * Under the theme colour input: how the chosen colour contrasts with the page, and whether links and
+ * Under a theme colour input (/settings, a user's form): how the chosen colour contrasts with the page, and whether links and
  * buttons use it as it is or a darker shade of it (the rule applied in src/machines/effects.ts).
  */
 export function ThemeContrastNote({ id, colour }: { id: string; colour: string }) {
