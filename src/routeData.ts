@@ -1,6 +1,6 @@
 import type { AuthActor } from './machines/auth';
 import type { NavigationActor } from './machines/navigation';
-import { can } from './machines/permissions';
+import { can, isAccessDenied } from './machines/permissions';
 import type { RouteDataModule, RouteDataOwner } from './route';
 import { matchLocation } from './routeMatch';
 
@@ -36,6 +36,8 @@ export function startRouteDataWith(owner: Omit<RouteDataOwner, 'permissions'> & 
     startedFor = key;
     // A loaded view mounts in this same turn and sends its own call.
     if (onlyUnloadedViews && route.view.isLoaded()) return;
+    // Global access false: every page sends the user to /error/access, so no page's call goes out.
+    if (isAccessDenied(auth.context.permissions)) return;
     if (route.permission && !can(auth.context.permissions, route.permission.model, route.permission.action)) return;
     const run = (module: RouteDataModule) => module.startRouteData({ ...owner, permissions: auth.context.permissions }, route, params, searchOf(location));
     const loaded = route.data.loaded();

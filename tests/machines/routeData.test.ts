@@ -111,3 +111,14 @@ test('prefetch absorbs only an equal event in the same account scope', () => {
   prefetch(actor, { type: 'resource.read', id: '3' }, null);
   expect(sent).toHaveLength(5);
 });
+
+test('a user whose Global access is false sends no page call, even where their grants would allow it', async () => {
+  const grants = permissionsFor(['Bots']);
+  mswServer.use(...signInHandlers({ permissions: { data: { ...grants.data, Global: { access: false } } } }));
+  const seen = botsListRequests();
+  const { portal } = startTestPortal('/bots');
+  startRouteDataWith(portal);
+  await waitFor(portal.auth, (s) => s.matches('signedIn'));
+  await delay(50);
+  expect(seen).toEqual([]);
+});
