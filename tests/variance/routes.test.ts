@@ -31,6 +31,13 @@ async function settle(target: string): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('main')?.textContent?.match(/^\s*Loading/), undefined, { timeout: 10_000 }).catch(() => {});
 }
 
+/** A user who acts on every account says which one a new record belongs to (issue 12's form). */
+async function chooseAccount(target: Page): Promise<void> {
+  const account = target.getByLabel('Belongs to account');
+  await account.waitFor();
+  await account.selectOption({ label: 'Acme Support' });
+}
+
 async function failureText(): Promise<string | null> {
   const alerts = await page.getByRole('alert').allTextContents();
   const failed = alerts.filter((text) => FAILURE.test(text));
@@ -145,6 +152,7 @@ describe('signed in against the variance backend', () => {
 
   test('create and edit a role: the new record opens, the edit is saved', async () => {
     await expectPageWorks('/roles/new');
+    await chooseAccount(page);
     await page.getByLabel('Name').fill('Variance role');
     await page.getByRole('button', { name: /save|create/i }).first().click();
     await page.waitForURL(/\/roles\/\d+$/);
@@ -180,6 +188,7 @@ describe('a write redirected by Apache’s trailing-slash rule fails visibly', (
       await signIn(tab, 'admin@example.com');
       await tab.waitForURL('**/dashboard');
       await tab.goto(`${apache.url}/roles/new`);
+      await chooseAccount(tab);
       await tab.getByLabel('Name').fill('Never created');
       await tab.getByRole('button', { name: /save|create/i }).first().click();
       const alert = tab.getByRole('alert').filter({ hasText: 'New Record Failed' });
