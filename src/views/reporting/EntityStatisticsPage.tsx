@@ -8,7 +8,10 @@ import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
-import { useNavigate } from '../PortalContext';
+import { usePermissions, useNavigate } from '../PortalContext';
+import { isGlobal } from '../../machines/permissions';
+import { ReferenceValue } from '../resources/ReferenceValue';
+import { useReferenceNames } from '../resources/useReferences';
 import { DateRangeForm } from './DateRangeForm';
 import { rangeFrom, withParams } from './dateRange';
 import { ExportStatus } from './ExportStatus';
@@ -44,6 +47,10 @@ export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
   const title = entity === 'roles' ? 'Role statistics' : 'Instance statistics';
   const singular = entity === 'roles' ? 'role' : 'instance';
   const [text, setText] = useState(search);
+  // Under "All accounts" each account has its own "Analyst" or "Main line": each row says whose it is.
+  const permissions = usePermissions();
+  const showsAccount = accountId === null && isGlobal(permissions, 'Reporting');
+  const accounts = useReferenceNames(showsAccount && list.output ? [{ section: 'accounts', ids: list.output.data.map((row) => row.account_id) }] : []);
 
   const query = { from, to, search: search || undefined, sort, page, show };
   const load = () => statistics.send({ type: 'statistics.load', kind, query });
@@ -96,6 +103,7 @@ export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
                 ))}
                 <th scope="col">Average grade</th>
                 <th scope="col">Grades A / B / C / D / F</th>
+                {showsAccount && <th scope="col">Account</th>}
               </tr>
             </thead>
             <tbody>
@@ -110,6 +118,9 @@ export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
                   <td className="num">{row.grade_score === null ? '—' : formatNumber(row.grade_score)}</td>
                   <td><Grade grade={row.average_grade} /></td>
                   <td>{`${row.grades.A} / ${row.grades.B} / ${row.grades.C} / ${row.grades.D} / ${row.grades.F}`}</td>
+                  {showsAccount && (
+                    <td>{row.account_id === null ? 'All accounts' : <ReferenceValue section="accounts" value={row.account_id} lookup={accounts} />}</td>
+                  )}
                 </tr>
               ))}
             </tbody>

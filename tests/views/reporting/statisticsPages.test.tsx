@@ -33,8 +33,9 @@ describe('role and instance statistics', () => {
     );
     renderApp('/reporting/roles');
     const table = await screen.findByRole('table', { name: 'Role statistics' });
-    expect(within(table).getByRole('row', { name: 'Support 1,234 5,678.5 $1,234.50 2.86 B 3 / 2 / 1 / 0 / 1' })).toBeInTheDocument();
-    expect(within(table).getByRole('row', { name: 'Sales 7 35 $12.50 — No grade 3 / 2 / 1 / 0 / 1' })).toBeInTheDocument();
+    // Under "All accounts" the last cell is the row's account (here by id: no account names are served).
+    expect(within(table).getByRole('row', { name: 'Support 1,234 5,678.5 $1,234.50 2.86 B 3 / 2 / 1 / 0 / 1 #1' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'Sales 7 35 $12.50 — No grade 3 / 2 / 1 / 0 / 1 #1' })).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/reporting/roles/breakdown?id=2');
     expect(within(table).getByRole('columnheader', { name: 'Conversations' })).toHaveAttribute('aria-sort', 'descending');
     expect(log.last()?.searchParams.get('sort')).toBe('-conversations');
@@ -69,7 +70,7 @@ describe('role and instance statistics', () => {
     );
     renderApp('/reporting/instances');
     const table = await screen.findByRole('table', { name: 'Instance statistics' });
-    expect(within(table).getByRole('row', { name: 'Main line 1,234 5,678.5 $1,234.50 2.86 B 3 / 2 / 1 / 0 / 1' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'Main line 1,234 5,678.5 $1,234.50 2.86 B 3 / 2 / 1 / 0 / 1 #1' })).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'Main line' })).toHaveAttribute('href', '/reporting/instances/breakdown?id=5');
     expect(log.last()?.searchParams.has('from')).toBe(false);
 

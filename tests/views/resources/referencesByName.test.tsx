@@ -124,3 +124,20 @@ describe('feedback and its conversation (item 3)', () => {
     expect(link).toHaveAttribute('href', '/reporting/conversations/1a2b3c4d-0000-4000-8000-000000000001');
   });
 });
+
+describe('statistics under "All accounts" (item 2)', () => {
+  const row = (id: number, name: string, account: number) => ({
+    id, name, account_id: account, conversations: 3, minutes: 5, cost: 1.5, grade_score: null, average_grade: null, grades: { A: 0, B: 0, C: 0, D: 0, F: 0 },
+  });
+  test('role statistics say whose each role is: two "Analyst" rows, two accounts', { timeout: 20000 }, async () => {
+    await renderPortal('/reporting/roles', {
+      handlers: [
+        ...accountHandlers(),
+        http.get(`${API}/api/v1/reporting/roles`, () => HttpResponse.json(listBody([row(1, 'Analyst', 1), row(2, 'Analyst', 2)]))),
+      ],
+    });
+    const table = await screen.findByRole('table', { name: 'Role statistics' });
+    await waitFor(() => expect(within(table).getByRole('link', { name: 'Globex Sales' })).toHaveAttribute('href', '/accounts/2'));
+    expect(within(table).getByRole('link', { name: 'Acme Support' })).toHaveAttribute('href', '/accounts/1');
+  });
+});
