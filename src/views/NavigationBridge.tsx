@@ -12,7 +12,11 @@ export function NavigationBridge() {
   const search = useSearch();
 
   useEffect(() => {
-    const subscription = navigation.on('navigate', (event) => setLocation(event.to, { replace: event.replace }));
+    const subscription = navigation.on('navigate', (event) => {
+      // After a guarded browser Back the page put itself back on top: leaving steps back again.
+      if (event.traverse === 'back') window.history.back();
+      else setLocation(event.to, { replace: event.replace });
+    });
     return () => subscription.unsubscribe();
   }, [navigation, setLocation]);
 

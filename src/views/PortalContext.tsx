@@ -57,7 +57,7 @@ export function useNavigate() {
   return useMemo(
     () => ({
       go: (to: string, replace = false) => navigation.send({ type: 'navigation.go', to, replace }),
-      back: (flow?: string) => navigation.send({ type: 'navigation.back', flow }),
+      back: (flow?: string, fallback?: string) => navigation.send({ type: 'navigation.back', flow, fallback }),
     }),
     [navigation],
   );

@@ -1,32 +1,55 @@
 import { useEffect } from 'react';
+import { usePortal } from '../PortalContext';
 
 export const LEAVE_MESSAGE = 'You have unsaved changes. Leave this page and lose them?';
 
 /**
- * While `dirty`, leaving asks first: closing or reloading the tab (`beforeunload`) and following
- * any in-app link (a capture-phase click check, before the router sees the click).
+ * While `dirty`, leaving asks first. The navigation actor holds the question (`guarded` →
+ * `asking`); this hook only brings it the moves the router would otherwise make on its own:
+ * - an in-app link (a capture-phase click, before wouter's) becomes `navigation.go`;
+ * - the browser's Back (`popstate`, before wouter's listener) is undone at once — the page
+ *   pushes its own URL back — and reported as `navigation.popped`;
+ * - closing or reloading the tab keeps the browser's own `beforeunload` question.
  */
 export function useLeaveGuard(dirty: boolean): void {
+  const { navigation } = usePortal();
   useEffect(() => {
     if (!dirty) return;
+    // While the question is open too: a second Back or click must not slip past it.
+    const guarded = () => !navigation.getSnapshot().matches('free');
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       event.returnValue = '';
     };
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (!guarded() || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const link = (event.target as Element | null)?.closest?.('a[href]');
       if (!(link instanceof HTMLAnchorElement) || link.target === '_blank' || link.origin !== window.location.origin) return;
-      if (link.pathname === window.location.pathname && link.search === window.location.search) return;
-      if (window.confirm(LEAVE_MESSAGE)) return;
+      const to = `${link.pathname}${link.search}`;
+      if (to === navigation.getSnapshot().context.location) return;
       event.preventDefault();
       event.stopPropagation();
+      navigation.send({ type: 'navigation.go', to });
     };
+    const onPopState = (event: PopStateEvent) => {
+      if (!guarded()) return;
+      const here = navigation.getSnapshot().context.location;
+      const to = `${window.location.pathname}${window.location.search}`;
+      if (to === here) return;
+      // Before wouter hears of it: the form stays mounted and the address bar shows it again.
+      event.stopImmediatePropagation();
+      window.history.pushState(window.history.state, '', here);
+      navigation.send({ type: 'navigation.popped', to });
+    };
+    navigation.send({ type: 'navigation.guard', active: true });
     window.addEventListener('beforeunload', onBeforeUnload);
+    window.addEventListener('popstate', onPopState, true);
     document.addEventListener('click', onClick, true);
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
+      window.removeEventListener('popstate', onPopState, true);
       document.removeEventListener('click', onClick, true);
+      navigation.send({ type: 'navigation.guard', active: false });
     };
-  }, [dirty]);
+  }, [dirty, navigation]);
 }

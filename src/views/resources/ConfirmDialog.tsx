@@ -4,10 +4,12 @@ import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
  * A modal confirmation (DESIGN §7: dialogs trap focus). Focus starts on Cancel — the safe
  * choice — stays inside while open, Escape cancels, and goes back to the opener on close.
  */
-export function ConfirmDialog({ title, message, confirmLabel, busy = false, onConfirm, onCancel }: {
+export function ConfirmDialog({ title, message, confirmLabel, cancelLabel = 'Cancel', busy = false, onConfirm, onCancel }: {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The safe choice, focused first. */
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -50,7 +52,7 @@ export function ConfirmDialog({ title, message, confirmLabel, busy = false, onCo
         <p id={messageId}>{message}</p>
         <div className="dialog-actions">
           <button ref={cancel} type="button" className="button" onClick={onCancel}>
-            Cancel
+            {cancelLabel}
           </button>
           <button type="button" className="button button-danger" onClick={onConfirm} disabled={busy}>
             {busy ? 'Deleting…' : confirmLabel}

@@ -5,6 +5,7 @@ import { LoadingState } from '../common/LoadingState';
 import { RecordLoadError } from './RecordLoadError';
 import { useCan, useNavigate } from '../PortalContext';
 import { DeleteRecordButton, useLeaveWhenDeleted } from './DeleteRecordButton';
+import { BackButton } from '../common/BackButton';
 import { listHref } from '../common/listMemory';
 import { DisplayValue } from './display';
 import { ConversationLink } from './ConversationLink';
@@ -93,6 +94,7 @@ export default function DetailPage({ route, params }: RouteViewProps) {
 
   return (
     <section className="page">
+      <BackButton fallback={listHref(key)} />
       <div className="page-header">
         <h1>{title}</h1>
         <div className="page-actions">

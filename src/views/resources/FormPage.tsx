@@ -8,7 +8,8 @@ import { NumericInput } from '../common/NumericInput';
 import { ThemeContrastNote } from '../common/ThemeContrastNote';
 import { announce } from '../common/toasts';
 import { listHref } from '../common/listMemory';
-import { useLeaveGuard } from '../common/useLeaveGuard';
+import { BackButton } from '../common/BackButton';
+import { LeaveGuard } from '../common/LeaveGuard';
 import { OperationError } from '../common/OperationError';
 import { RecordLoadError } from './RecordLoadError';
 import { useCan, useNavigate } from '../PortalContext';
@@ -94,8 +95,10 @@ export function ResourceForm({ config, mode, record, onSaved }: { config: Sectio
   const saving = useRequest(resource);
   const [initial] = useState(values);
   const account = useFormAccount(config.key, mode, record);
-  // Leaving with unsaved changes asks first (links and the tab); saving clears the question.
-  useLeaveGuard(!save.succeeded && JSON.stringify(values) !== JSON.stringify(initial));
+  // Leaving with unsaved changes asks first (links, Back, the browser's Back, the tab); saving clears the question.
+  // (Not `save.succeeded`: that is the section's last save, maybe of another record an hour ago.)
+  const [saved, setSaved] = useState(false);
+  const dirty = !saved && JSON.stringify(values) !== JSON.stringify(initial);
 
   // "The selected llm id is invalid." reads as what to do about the LLM.
   const failure = withPlainReferenceErrors(saving.failure, (key) =>
@@ -120,12 +123,16 @@ export function ResourceForm({ config, mode, record, onSaved }: { config: Sectio
           return;
         }
         setClientErrors({});
-        const saved = (output: unknown) => onSaved((output as ResourceRecord | null) ?? null);
+        const done = (output: unknown) => {
+          setSaved(true);
+          onSaved((output as ResourceRecord | null) ?? null);
+        };
         const body = account.asks ? { ...result.body, account_id: /^\d+$/.test(account.value) ? Number(account.value) : account.value } : result.body;
-        if (mode === 'new') saving.send({ type: 'resource.add', values: body }, { succeeded: saved });
-        else saving.send({ type: 'resource.edit', id: record!.id, values: result.body }, { succeeded: saved });
+        if (mode === 'new') saving.send({ type: 'resource.add', values: body }, { succeeded: done });
+        else saving.send({ type: 'resource.edit', id: record!.id, values: result.body }, { succeeded: done });
       }}
     >
+      <LeaveGuard dirty={dirty} />
       <OperationError error={failure} />
       {Object.keys(clientErrors).length > 0 && (
         <p className="alert alert-error" role="alert">
@@ -199,6 +206,7 @@ function EditPage({ route, params }: RouteViewProps) {
   if (!record) return <LoadingState label="Loading record…" />;
   return (
     <section className="page">
+      <BackButton fallback={listHref(key)} />
       <h1>Edit {config.titleOf(record)}</h1>
       {hasTabs && <TabNav base={`/${key}/${id}/edit`} tabs={config.tabs} active={active} />}
       {tab ? (

@@ -28,7 +28,7 @@ describe('saving and replaying a walk', () => {
     const walk = await recordWalk();
     expect(walk.steps).toEqual([
       { target: 'auth', event: { type: 'auth.submit', credentials: { email: 'admin@example.com', password: REDACTED } }, expected: 'signedIn' },
-      { target: 'navigation', event: { type: 'navigation.go', to: '/users' }, expected: {} },
+      { target: 'navigation', event: { type: 'navigation.go', to: '/users' }, expected: 'free' },
       { target: 'auth', event: { type: 'auth.logout' }, expected: 'signedOut' },
     ]);
     expect(JSON.stringify(walk)).not.toContain('"password":"password"');

@@ -24,8 +24,8 @@ describe('back to the list as it was left; unsaved changes are not lost silently
     await waitFor(() => expect(here()).toBe('/tools?search=Tool&page=2'));
   });
 
-  test('leaving a changed form asks first; staying keeps what was typed; an unchanged form leaves at once', { timeout: 20000 }, async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+  test('leaving a changed form asks first in a focus-trapping dialog; staying keeps what was typed; an unchanged form leaves at once', { timeout: 20000 }, async () => {
+    const confirm = vi.spyOn(window, 'confirm');
     const { here } = await renderPortal('/dispositions/new', { handlers: crudHandlers('dispositions', []) });
     const user = userEvent.setup();
     const label = await screen.findByRole('textbox', { name: /^Label/ });
@@ -34,14 +34,30 @@ describe('back to the list as it was left; unsaved changes are not lost silently
     expect(fireEvent(window, new Event('beforeunload', { cancelable: true }))).toBe(false);
 
     await user.click(screen.getByRole('link', { name: 'Cancel' }));
-    expect(confirm).toHaveBeenCalledWith(LEAVE_MESSAGE);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave this page?' });
+    expect(dialog).toHaveAccessibleDescription(LEAVE_MESSAGE);
+    const stay = within(dialog).getByRole('button', { name: 'Stay on this page' });
+    expect(stay).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Leave and lose changes' })).toHaveFocus();
+    await user.tab();
+    expect(stay).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(here()).toBe('/dispositions/new');
     expect(label).toHaveValue('Half typed');
 
-    confirm.mockReturnValue(true);
     await user.click(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Dispositions' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave and lose changes' }));
     await waitFor(() => expect(here()).toBe('/dispositions'));
-    expect(confirm).toHaveBeenCalledTimes(2);
+    // Asked in the page, never by the browser's own prompt.
+    expect(confirm).not.toHaveBeenCalled();
+
+    // An unchanged form asks nothing.
+    await user.click(await screen.findByRole('link', { name: 'New disposition' }));
+    await user.click(await screen.findByRole('link', { name: 'Cancel' }));
+    await waitFor(() => expect(here()).toBe('/dispositions'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     confirm.mockRestore();
   });
 });
