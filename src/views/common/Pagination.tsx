@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import type { ListMeta } from '../../api/envelope';
+import { ROWS_PER_PAGE } from './pageSize';
 import './pagination.css';
 
-/** Page sizes a list offers (`show` in the URL); the server's own default stays listed when it differs. */
-export const ROWS_PER_PAGE = [10, 25, 50, 100] as const;
 
 /**
  * THE pagination of a list whose page and page size live in the URL: "Page X of Y", previous and

@@ -10,7 +10,8 @@ import { BarChart } from './charts/BarChart';
 import { useRevealResults } from './useRevealResults';
 import { ConversationsTable } from './ConversationsTable';
 import { withParams } from './dateRange';
-import { Pagination } from './Pagination';
+import { Pagination } from '../common/Pagination';
+import { pageSizeOf } from '../common/pageSize';
 import { ReportingNav } from './ReportingNav';
 import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
 
@@ -26,14 +27,15 @@ export default function ByDispositionPage() {
   const list = useChildOperation<List<Conversation>>(conversations, 'byDisposition');
   const chosen = params.getAll('disposition').filter((d) => /^\d+$/.test(d));
   const page = Number(params.get('page')) || 1;
+  const show = pageSizeOf(params);
   const key = chosen.join(',');
 
   useEffect(() => {
     conversations.send({ type: 'conversations.loadOptions' });
   }, [conversations, accountId]);
   useEffect(() => {
-    if (chosen.length) conversations.send({ type: 'conversations.byDisposition', ids: chosen, query: { page } });
-  }, [conversations, accountId, key, page]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (chosen.length) conversations.send({ type: 'conversations.byDisposition', ids: chosen, query: { page, show } });
+  }, [conversations, accountId, key, page, show]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const rows = counts.output ?? [];
   const resultsHeading = useRevealResults(key, list.output !== undefined && !list.loading);
@@ -79,7 +81,13 @@ export default function ByDispositionPage() {
           {list.output && (
             <div aria-busy={list.loading}>
               <ConversationsTable rows={list.output.data} labelledBy="disposition-list-title" />
-              <Pagination meta={list.output.meta} label="Conversation pages" onPage={(p) => navigate.go(withParams(PATH, params, { page: String(p) }), true)} />
+              <Pagination
+                meta={list.output.meta}
+                label="Conversation pages"
+                busy={list.loading}
+                onPage={(p) => navigate.go(withParams(PATH, params, { page: String(p) }), true)}
+                onShow={(show) => navigate.go(withParams(PATH, params, { show: String(show), page: undefined }), true)}
+              />
             </div>
           )}
         </section>

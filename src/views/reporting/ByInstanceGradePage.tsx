@@ -7,7 +7,8 @@ import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { ConversationsTable } from './ConversationsTable';
 import { rangeFrom, withParams } from './dateRange';
-import { Pagination } from './Pagination';
+import { Pagination } from '../common/Pagination';
+import { pageSizeOf } from '../common/pageSize';
 import { ReportingNav } from './ReportingNav';
 import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
 import { useNavigate } from '../PortalContext';
@@ -28,14 +29,15 @@ export default function ByInstanceGradePage() {
   const grade = (GRADES as readonly string[]).includes(params.get('grade') ?? '') ? (params.get('grade') as Grade) : null;
   const instance = params.get('instance') ?? '';
   const page = Number(params.get('page')) || 1;
+  const show = pageSizeOf(params);
 
   useEffect(() => {
     statistics.send({ type: 'statistics.load', kind: 'instances', query: { from, to, show: 100, sort: 'name' } });
     statistics.send({ type: 'statistics.load', kind: 'global', query: { from, to } });
   }, [statistics, accountId, from, to]);
   useEffect(() => {
-    if (grade) conversations.send({ type: 'conversations.byGrade', grades: [grade], query: { from, to, page, filter: instance ? { instance_id: instance } : {} } });
-  }, [conversations, accountId, grade, instance, from, to, page]);
+    if (grade) conversations.send({ type: 'conversations.byGrade', grades: [grade], query: { from, to, page, show, filter: instance ? { instance_id: instance } : {} } });
+  }, [conversations, accountId, grade, instance, from, to, page, show]);
 
   const cell = (g: Grade, count: number, instanceId?: string) => {
     const href = withParams(PATH, params, { grade: g, instance: instanceId, page: undefined });
@@ -81,7 +83,13 @@ export default function ByInstanceGradePage() {
           {list.output && (
             <div aria-busy={list.loading}>
               <ConversationsTable rows={list.output.data} labelledBy="grade-list-title" />
-              <Pagination meta={list.output.meta} label="Conversation pages" onPage={(p) => navigate.go(withParams(PATH, params, { page: String(p) }), true)} />
+              <Pagination
+                meta={list.output.meta}
+                label="Conversation pages"
+                busy={list.loading}
+                onPage={(p) => navigate.go(withParams(PATH, params, { page: String(p) }), true)}
+                onShow={(show) => navigate.go(withParams(PATH, params, { show: String(show), page: undefined }), true)}
+              />
             </div>
           )}
         </section>

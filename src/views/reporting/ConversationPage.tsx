@@ -8,12 +8,14 @@ import type { Conversation, ConversationAction, ConversationData, LogEntry, Quot
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
 import { formatPhoneElsewhere } from '../../format/phone';
+import { formatExactTimestamp } from '../../format/timestamp';
 import { transcriptTimeToSeconds } from '../../format/transcriptTime';
 import { clockOf, lineSeconds } from './conversation/transcriptTimes';
 import type { ConversationReportActor, ReportPart, ReportTab } from '../../machines/conversationReport';
 import { sendUnlessPrefetched } from '../../machines/prefetch';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
+import { Timestamp } from '../common/Timestamp';
 import { ExportStatus } from './ExportStatus';
 import { ConversationHeader } from './conversation/ConversationHeader';
 import { ConversationReview } from './conversation/ConversationReview';
@@ -37,7 +39,8 @@ const TAB_LABELS: Record<PageTab, string> = {
 const pageTabOf = (tab: ReportTab): PageTab => ((PAGE_TABS as readonly string[]).includes(tab) ? (tab as PageTab) : 'overview');
 
 const speaker = (role: string) => (role === 'bot' ? 'Bot' : role === 'user' ? 'Caller' : 'System');
-const at = (iso: string) => new Date(iso).toLocaleString();
+// Log and action times are seconds apart: their full time, to the second.
+const at = (iso: string) => formatExactTimestamp(iso, { seconds: true });
 
 /** A part of the report: its loading, failure, or its content. */
 function Part<T>({ report, name, label, children }: { report: ConversationReportActor; name: ReportPart; label: string; children: (value: T) => React.ReactNode }) {
@@ -57,7 +60,7 @@ function Details({ c }: { c: Conversation }) {
       <dt>Conversation id</dt><dd>{c.uuid}</dd>
       <dt>Summary</dt><dd>{c.summary ?? 'No summary'}</dd>
       <dt>Phone number</dt><dd>{formatPhoneElsewhere(c.phone_number)}</dd>
-      <dt>Ended</dt><dd>{c.ended_at ? <time dateTime={c.ended_at}>{at(c.ended_at)}</time> : 'In progress'}</dd>
+      <dt>Ended</dt><dd>{c.ended_at ? <Timestamp value={c.ended_at} /> : 'In progress'}</dd>
       <dt>Duration</dt><dd>{clockOf(c.duration_seconds)}</dd>
       <dt>Cost</dt><dd>{formatMoney(c.cost)}</dd>
       <dt>Role</dt><dd>{c.role_name ?? 'None'}</dd>

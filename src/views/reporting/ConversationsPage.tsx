@@ -10,7 +10,7 @@ import { ConversationsTable } from './ConversationsTable';
 import { withParams } from './dateRange';
 import type { DownloadProgress } from '../../api/download';
 import { ExportStatus } from './ExportStatus';
-import { Pagination } from './Pagination';
+import { Pagination } from '../common/Pagination';
 import { ReportingNav } from './ReportingNav';
 import { ConversationFilters } from './filters/ConversationFilters';
 import { useAccountId, useChildOperation, useReporting } from './useReporting';
@@ -70,7 +70,7 @@ export default function ConversationsPage() {
       {list.output && list.output.data.length > 0 && (
         <div aria-busy={list.loading}>
           <ConversationsTable rows={list.output.data} caption="Conversations" sort={sort} onSort={sortBy} />
-          <Pagination meta={list.output.meta} label="Conversation pages" onPage={(p) => go({ page: String(p) })} onShow={(show) => go({ show: String(show), page: undefined })} />
+          <Pagination meta={list.output.meta} label="Conversation pages" busy={list.loading} onPage={(p) => go({ page: String(p) })} onShow={(show) => go({ show: String(show), page: undefined })} />
         </div>
       )}
     </section>

@@ -4,6 +4,8 @@ import { formatMoney } from '../../format/money';
 import { formatPhoneElsewhere } from '../../format/phone';
 import { formatTimestamp } from '../../format/timestamp';
 import { clockOf } from './conversation/transcriptTimes';
+import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
+import { Timestamp } from '../common/Timestamp';
 import { Grade } from './Grade';
 
 const kindOf = (c: Conversation) => `${c.channel === 'voice' ? 'Call' : 'Chat'} ${c.direction}`;
@@ -12,18 +14,12 @@ type SortKey = 'started_at' | 'duration_seconds' | 'cost' | 'letter_grade';
 
 /** Conversations as a table; each row opens the report. Sorting is offered only when `sort` is given. */
 export function ConversationsTable({ rows, caption, labelledBy, sort, onSort }: { rows: readonly Conversation[]; caption?: string; labelledBy?: string; sort?: string; onSort?: (key: SortKey) => void }) {
-  const header = (key: SortKey, label: string, numeric = false) => {
-    const direction = sort === key ? 'ascending' : sort === `-${key}` ? 'descending' : 'none';
-    return (
-      <th scope="col" className={numeric ? 'num' : undefined} aria-sort={onSort ? direction : undefined}>
-        {onSort ? (
-          <button type="button" className="sort" onClick={() => onSort(key)}>{label}</button>
-        ) : (
-          label
-        )}
-      </th>
+  const header = (key: SortKey, label: string, numeric = false) =>
+    onSort ? (
+      <SortableHeader label={label} direction={sortDirectionOf(sort, key)} onSort={() => onSort(key)} className={numeric ? 'num' : undefined} />
+    ) : (
+      <th scope="col" className={numeric ? 'num' : undefined}>{label}</th>
     );
-  };
   return (
     <div className="report-table-wrap">
       {/* Named by its section's heading when it has one, so the name is not read twice. */}
@@ -44,7 +40,7 @@ export function ConversationsTable({ rows, caption, labelledBy, sort, onSort }: 
         <tbody>
           {rows.map((c) => (
             <tr key={c.uuid}>
-              <td><time dateTime={c.started_at} title={new Date(c.started_at).toLocaleString()}>{formatTimestamp(c.started_at)}</time></td>
+              <td><Timestamp value={c.started_at} /></td>
               <td className="sticky-col">
                 {/* Named by what it shows first (WCAG 2.5.3), then when it started, so each row's link differs. */}
                 <Link href={`/reporting/conversations/${c.uuid}`} aria-label={`${kindOf(c)}, started ${formatTimestamp(c.started_at)}`}>

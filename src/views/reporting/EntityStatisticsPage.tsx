@@ -16,7 +16,9 @@ import { DateRangeForm } from './DateRangeForm';
 import { rangeFrom, withParams } from './dateRange';
 import { ExportStatus } from './ExportStatus';
 import { Grade } from './Grade';
-import { Pagination } from './Pagination';
+import { Pagination } from '../common/Pagination';
+import { pageSizeOf } from '../common/pageSize';
+import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
 import { ReportingNav } from './ReportingNav';
 import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
 
@@ -42,8 +44,7 @@ export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
   const search = params.get('search') ?? '';
   const sort = params.get('sort') ?? '-conversations';
   const page = Number(params.get('page')) || 1;
-  const showParam = Number(params.get('show'));
-  const show = Number.isInteger(showParam) && showParam > 0 && showParam <= 100 ? showParam : undefined;
+  const show = pageSizeOf(params);
   const title = entity === 'roles' ? 'Role statistics' : 'Instance statistics';
   const singular = entity === 'roles' ? 'role' : 'instance';
   const [text, setText] = useState(search);
@@ -68,7 +69,6 @@ export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
     pushSearch.flush();
   };
   const sortBy = (key: string) => go({ sort: sort === `-${key}` ? key : `-${key}` });
-  const direction = (key: string) => (sort === key ? 'ascending' : sort === `-${key}` ? 'descending' : 'none');
 
   return (
     <section className="page">
@@ -97,9 +97,7 @@ export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
             <thead>
               <tr>
                 {COLUMNS.map((c) => (
-                  <th key={c.key} scope="col" className={c.numeric ? 'num' : undefined} aria-sort={direction(c.key)}>
-                    <button type="button" className="sort" onClick={() => sortBy(c.key)}>{c.label}</button>
-                  </th>
+                  <SortableHeader key={c.key} label={c.label} direction={sortDirectionOf(sort, c.key)} onSort={() => sortBy(c.key)} className={c.numeric ? 'num' : undefined} />
                 ))}
                 <th scope="col">Average grade</th>
                 <th scope="col">Grades A / B / C / D / F</th>
@@ -125,7 +123,7 @@ export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
               ))}
             </tbody>
           </table>
-          <Pagination meta={list.output.meta} label={`${title} pages`} onPage={(p) => go({ page: String(p) })} onShow={(show) => go({ show: String(show) })} />
+          <Pagination meta={list.output.meta} label={`${title} pages`} busy={list.loading} onPage={(p) => go({ page: String(p) })} onShow={(show) => go({ show: String(show) })} />
         </div>
       )}
       <p>{`Open a ${singular} for its breakdown by day, grade, disposition and channel.`}</p>

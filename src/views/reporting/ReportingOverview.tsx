@@ -4,10 +4,11 @@ import type { ActiveConversations, EntityStatistics, GlobalStatistics, Ranking, 
 import { GRADES } from '../../api/schemas/reporting';
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
-import { formatTimestamp } from '../../format/timestamp';
 import { sendUnlessPrefetched } from '../../machines/prefetch';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
+import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
+import { Timestamp } from '../common/Timestamp';
 import { useNavigate } from '../PortalContext';
 import { BarChart, type ChartDatum } from './charts/BarChart';
 import { TimeSeriesChart } from './charts/TimeSeriesChart';
@@ -159,7 +160,10 @@ export default function ReportingOverview() {
           <ul>
             {active.output.conversations.map((c) => (
               <li key={c.uuid}>
-                <Link href={`/reporting/conversations/${c.uuid}`}>{`${c.channel} conversation started ${formatTimestamp(c.started_at)}`}</Link>
+                {/* The time stays outside the link: it is focusable for its full date and time. */}
+                <Link href={`/reporting/conversations/${c.uuid}`}>{`${c.channel === 'voice' ? 'Call' : 'Chat'} ${c.direction}`}</Link>
+                {' started '}
+                <Timestamp value={c.started_at} />
               </li>
             ))}
           </ul>
@@ -191,16 +195,15 @@ export default function ReportingOverview() {
               <caption className="visually-hidden">Share of conversations by role</caption>
               <thead>
                 <tr>
-                  {ROLE_COLUMNS.map((column) => {
-                    const direction = rolesSort === column.key ? 'ascending' : rolesSort === `-${column.key}` ? 'descending' : 'none';
-                    return (
-                      <th key={column.key} scope="col" className={column.numeric ? 'num' : undefined} aria-sort={direction}>
-                        <button type="button" className="sort" onClick={() => navigate.go(withParams(PATH, params, { roles_sort: rolesSort === `-${column.key}` ? column.key : `-${column.key}` }), true)}>
-                          {column.label}
-                        </button>
-                      </th>
-                    );
-                  })}
+                  {ROLE_COLUMNS.map((column) => (
+                    <SortableHeader
+                      key={column.key}
+                      label={column.label}
+                      direction={sortDirectionOf(rolesSort, column.key)}
+                      className={column.numeric ? 'num' : undefined}
+                      onSort={() => navigate.go(withParams(PATH, params, { roles_sort: rolesSort === `-${column.key}` ? column.key : `-${column.key}` }), true)}
+                    />
+                  ))}
                 </tr>
               </thead>
               <tbody>

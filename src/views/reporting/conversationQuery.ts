@@ -1,5 +1,6 @@
 import type { ConversationQuery } from '../../api/reporting';
 import { GRADES, type Grade } from '../../api/schemas/reporting';
+import { pageSizeOf } from '../common/pageSize';
 import { rangeFrom } from './dateRange';
 
 /** URL keys that become `filter[...]` on the API. */
@@ -19,15 +20,13 @@ export function conversationQueryFromUrl(params: URLSearchParams): ConversationQ
     if (value) filter[key] = value;
   }
   const page = Number(params.get('page'));
-  const show = Number(params.get('show'));
   const sort = params.get('sort');
   return {
     ...rangeFrom(params),
     search: params.get('search') || undefined,
     sort: sort && /^-?[a-z_]+$/.test(sort) ? sort : undefined,
     page: Number.isInteger(page) && page > 1 ? page : undefined,
-    // The API allows at most 100 a page.
-    show: Number.isInteger(show) && show > 0 && show <= 100 ? show : undefined,
+    show: pageSizeOf(params),
     grades,
     dispositions,
     filter,

@@ -10,6 +10,7 @@ import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { Pagination } from '../common/Pagination';
 import { rememberList } from '../common/listMemory';
+import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
 import { useCan, useNavigate, usePortal } from '../PortalContext';
 import { ChoiceSelect } from './ChoiceSelect';
 import { DeleteRecordButton } from './DeleteRecordButton';
@@ -171,23 +172,15 @@ export default function ListPage({ route }: RouteViewProps) {
               <table className="resource-table" aria-label={route.section!.label} aria-busy={loading}>
                 <thead>
                   <tr>
-                    {columns.map((column) => {
-                      const direction = state.sort === column.sort ? 'ascending' : state.sort === `-${column.sort}` ? 'descending' : undefined;
-                      return (
-                        <th key={column.key} scope="col" aria-sort={column.sort ? (direction ?? 'none') : undefined}>
-                          {column.sort ? (
-                            <button type="button" onClick={() => go({ ...state, page: 1, sort: toggledSort(state.sort, column.sort!) })}>
-                              {column.label}
-                              <span aria-hidden="true" className={direction ? 'sort-indicator' : 'sort-indicator is-idle'}>
-                                {direction === 'ascending' ? ' ▲' : direction === 'descending' ? ' ▼' : ' ↕'}
-                              </span>
-                            </button>
-                          ) : (
-                            column.label
-                          )}
+                    {columns.map((column) =>
+                      column.sort ? (
+                        <SortableHeader key={column.key} label={column.label} direction={sortDirectionOf(state.sort, column.sort)} onSort={() => go({ ...state, page: 1, sort: toggledSort(state.sort, column.sort!) })} />
+                      ) : (
+                        <th key={column.key} scope="col">
+                          {column.label}
                         </th>
-                      );
-                    })}
+                      ),
+                    )}
                     {(canEdit || canDelete) && (
                       <th scope="col">
                         <span className="visually-hidden">Actions</span>

@@ -1,11 +1,9 @@
 import './review.css';
 import type { Conversation } from '../../../api/schemas/reporting';
 import { formatPhoneElsewhere } from '../../../format/phone';
-import { formatTimestamp } from '../../../format/timestamp';
+import { Timestamp } from '../../common/Timestamp';
 import { Grade } from '../Grade';
 import { clockOf } from './transcriptTimes';
-
-const exactTime = (iso: string) => new Date(iso).toLocaleString();
 
 /** Who the conversation was with: the contact's name, else the caller's number, else the channel. */
 export function conversationTitle(c: Conversation): string {
@@ -24,7 +22,7 @@ export function ConversationHeader({ conversation: c }: { conversation: Conversa
       <h1>{conversationTitle(c)}</h1>
       <dl className="conversation-facts">
         <div><dt>Direction</dt><dd>{`${c.direction === 'outbound' ? 'Outbound' : 'Inbound'} ${c.channel === 'voice' ? 'call' : 'chat'}`}</dd></div>
-        <div><dt>Started</dt><dd><time dateTime={c.started_at} title={exactTime(c.started_at)}>{`${formatTimestamp(c.started_at)}, ${new Date(c.started_at).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}`}</time></dd></div>
+        <div><dt>Started</dt><dd><Timestamp value={c.started_at} /></dd></div>
         <div><dt>Length</dt><dd>{clockOf(c.duration_seconds)}</dd></div>
         <div><dt>Grade</dt><dd><Grade grade={c.letter_grade} /></dd></div>
         <div><dt>Disposition</dt><dd>{c.disposition_label ?? 'None'}</dd></div>
