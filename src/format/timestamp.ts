@@ -21,12 +21,19 @@ function plainSpaces(text: string): string {
  */
 // Building an Intl formatter costs far more than using one: a 100-row list formats 200 dates.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(locale: string, kind: 'time' | 'date' | 'dateWithYear'): Intl.DateTimeFormat {
+type FormatterKind = 'time' | 'date' | 'dateWithYear' | 'exact' | 'exactWithSeconds';
+const OPTIONS: Record<FormatterKind, Intl.DateTimeFormatOptions> = {
+  time: { hour: 'numeric', minute: '2-digit' },
+  date: { month: 'short', day: 'numeric' },
+  dateWithYear: { month: 'short', day: 'numeric', year: 'numeric' },
+  exact: { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' },
+  exactWithSeconds: { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' },
+};
+function formatter(locale: string, kind: FormatterKind): Intl.DateTimeFormat {
   const key = `${locale}|${kind}`;
   let found = formatters.get(key);
   if (!found) {
-    const options: Intl.DateTimeFormatOptions =
-      kind === 'time' ? { hour: 'numeric', minute: '2-digit' } : { month: 'short', day: 'numeric', ...(kind === 'dateWithYear' ? { year: 'numeric' } : {}) };
+    const options = OPTIONS[kind];
     found = new Intl.DateTimeFormat(locale, options);
     formatters.set(key, found);
   }
@@ -48,4 +55,14 @@ export function formatTimestamp(
   if (daysAgo >= 2 && daysAgo <= 6) return `${daysAgo} days ago`;
   const withYear = date.getFullYear() !== now.getFullYear();
   return plainSpaces(formatter(locale, withYear ? 'dateWithYear' : 'date').format(date));
+}
+
+/**
+ * The full date and time behind a short timestamp (`Wed, Nov 25, 2026, 3:04 PM`), shown on hover
+ * and focus; `seconds` for logs, whose entries can be seconds apart. Invalid input → `''`.
+ */
+export function formatExactTimestamp(value: string | number | Date, { seconds = false, locale = 'en-US' }: { seconds?: boolean; locale?: string } = {}): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return plainSpaces(formatter(locale, seconds ? 'exactWithSeconds' : 'exact').format(date));
 }

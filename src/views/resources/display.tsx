@@ -2,6 +2,7 @@ import { formatDuration } from '../../format/duration';
 import { formatMoney } from '../../format/money';
 import { formatPhone } from '../../format/phone';
 import { formatTimestamp } from '../../format/timestamp';
+import { Timestamp } from '../common/Timestamp';
 import type { Choice, DisplayFormat, SectionConfig } from './sectionConfig';
 
 /** A record's value as text, by SPEC §5/§9's display rules. Server text is always rendered as text. */
@@ -42,12 +43,12 @@ export function shownText(value: unknown, format?: DisplayFormat, choices?: Choi
   return label ?? displayValue(value, format);
 }
 
-/** A timestamp also carries its exact time for assistive tech and hover; an enum value reads as its label ("Azure OpenAI"). */
+/** A timestamp shows its exact date and time on hover and focus (<Timestamp>); an enum value reads as its label ("Azure OpenAI"). */
 export function DisplayValue({ value, format, choices }: { value: unknown; format?: DisplayFormat; choices?: Choice[] }) {
   const label = choices && (typeof value === 'string' || typeof value === 'number') ? choices.find((c) => c.value === String(value))?.label : undefined;
   if (label) return <>{label}</>;
   const text = displayValue(value, format);
-  if (format === 'isSet' && typeof value === 'string' && value) return <span title={`Since ${new Date(value).toLocaleString()}`}>{text}</span>;
-  if (format === 'timestamp' && typeof value === 'string' && text !== '—') return <time dateTime={value} title={new Date(value).toLocaleString()}>{text}</time>;
+  if (format === 'isSet' && typeof value === 'string' && value) return <Timestamp value={value} text={text} prefix="Since" />;
+  if (format === 'timestamp' && (typeof value === 'string' || typeof value === 'number') && text !== '—') return <Timestamp value={value} />;
   return <>{text}</>;
 }
