@@ -9,7 +9,12 @@ export function rememberList(section: string, query: string): void {
   lastQuery.set(section, query.slice(0, 2000));
 }
 
-/** `/{section}` with the query the list last had ('' when it was never opened). */
+/** The query (`?page=2…`) the section's list last had; '' when it was never opened. */
+export function rememberedQuery(section: string): string {
+  return lastQuery.get(section) ?? '';
+}
+
+/** `/{section}` with the query the list last had. */
 export function listHref(section: string): string {
-  return `/${section}${lastQuery.get(section) ?? ''}`;
+  return `/${section}${rememberedQuery(section)}`;
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { RelationItem } from '../../api/relations';
 import { relationItemId, type RelationActor, type RelationRequest } from '../../machines/relation';
 import { announceWhenDone } from '../common/toasts';
@@ -21,6 +21,7 @@ export function AssignPicker({
 }) {
   const [choice, setChoice] = useState('');
   const pickerId = useId();
+  const picker = useRef<HTMLSelectElement>(null);
   return (
     <form
       className="list-toolbar"
@@ -32,11 +33,13 @@ export function AssignPicker({
         announceWhenDone(relation, request, `Assigned “${chosen ? itemLabel(chosen) : `#${choice}`}”.`);
         relation.send(request);
         setChoice('');
+        // The Assign button disables itself now (nothing chosen): focus stays in the panel, on the picker.
+        picker.current?.focus();
       }}
     >
       <div className="field">
         <label htmlFor={pickerId}>{label}</label>
-        <select id={pickerId} value={choice} onChange={(e) => setChoice(e.target.value)}>
+        <select ref={picker} id={pickerId} value={choice} onChange={(e) => setChoice(e.target.value)}>
           <option value="">Choose…</option>
           {items.map((item) => (
             <option key={relationItemId(item)} value={relationItemId(item)}>

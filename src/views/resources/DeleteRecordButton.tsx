@@ -1,13 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ResourceRecord } from '../../api/resources';
 import type { ResourceActor, ResourceRequest } from '../../machines/resource';
 import { OperationError } from '../common/OperationError';
 import { announceWhenDone } from '../common/toasts';
+import { useNavigate } from '../PortalContext';
 import { ConfirmDialog } from './ConfirmDialog';
+import { restoreBodyOf, restoreDeleted } from './restoreDeleted';
+import { SECTION_CONFIGS } from './sectionConfigs';
 import { inSentence } from './sectionConfig';
 import { useRequest, useResourceOperation } from './useResource';
 
-/** Delete with a confirmation first (issue 3); the failure shows SPEC §8's summary and detail. */
+/**
+ * Delete, confirmed first (issue 3) — or, where the record can be created again (restoreDeleted.ts),
+ * at once with Undo in the toast. A failure shows SPEC §8's summary and detail.
+ */
 export function DeleteRecordButton({ resource, record, title, singular, compact = false }: {
   resource: ResourceActor;
   record: ResourceRecord;
@@ -20,12 +26,21 @@ export function DeleteRecordButton({ resource, record, title, singular, compact 
   const remove = useResourceOperation(resource, 'delete');
   const deletion = useRequest(resource);
   const failed = deletion.failure;
+  const navigate = useNavigate();
+  const config = SECTION_CONFIGS[resource.getSnapshot().context.section];
+  const restoreBody = useMemo(() => restoreBodyOf(config, record), [config, record]);
   // The dialog closes once the call is over, whichever way it went.
   const close = () => setConfirming(false);
+  const deleteNow = () => {
+    const request: ResourceRequest = { type: 'resource.delete', id: record.id };
+    const undo = restoreBody ? { label: 'Undo', run: () => restoreDeleted(resource, config, restoreBody, (to) => navigate.go(to)) } : undefined;
+    announceWhenDone(resource, request, `“${title}” deleted.`, undo);
+    deletion.send(request, { succeeded: close, failed: close });
+  };
 
   return (
     <>
-      <button type="button" className={compact ? 'link-button' : 'button button-danger'} aria-label={`Delete ${title}`} onClick={() => setConfirming(true)}>
+      <button type="button" className={compact ? 'link-button' : 'button button-danger'} aria-label={`Delete ${title}`} onClick={() => (restoreBody ? deleteNow() : setConfirming(true))}>
         Delete
       </button>
       {failed && !compact && <OperationError error={failed} />}
@@ -37,11 +52,7 @@ export function DeleteRecordButton({ resource, record, title, singular, compact 
           confirmLabel="Delete"
           busy={remove.loading}
           onCancel={() => setConfirming(false)}
-          onConfirm={() => {
-            const request: ResourceRequest = { type: 'resource.delete', id: record.id };
-            announceWhenDone(resource, request, `“${title}” deleted.`);
-            deletion.send(request, { succeeded: close, failed: close });
-          }}
+          onConfirm={deleteNow}
         />
       )}
     </>

@@ -72,4 +72,82 @@ describe('every write is confirmed in one toast region; a removed relation can b
     expect(posts).toEqual(['2', '1']);
     expect(await within(toastRegion()).findByText('“No answer” assigned again.')).toBeInTheDocument();
   });
+
+  test('after Assign, focus stays in the panel, on the picker', { timeout: 20000 }, async () => {
+    mswServer.use(
+      http.get(`${API}/api/v1/roles/4/dispositions/available/`, () => HttpResponse.json(listBody([{ id: 2, label: 'Callback' }]))),
+      http.get(`${API}/api/v1/roles/4/dispositions/`, () => HttpResponse.json(listBody([]))),
+      http.post(`${API}/api/v1/roles/4/dispositions/:id`, () => HttpResponse.json({ data: { id: 2, label: 'Callback' } }, { status: 201 })),
+    );
+    await renderPortal('/roles/4/dispositions', { handlers: crudHandlers('roles', [{ id: 4, name: 'Supervisor', description: 'Leads' }]) });
+    const user = userEvent.setup();
+    const picker = await screen.findByRole('combobox', { name: 'Available dispositions' });
+    await user.selectOptions(picker, await screen.findByRole('option', { name: 'Callback' }));
+    await user.click(screen.getByRole('button', { name: 'Assign' }));
+    await within(await screen.findByRole('list', { name: 'Assigned dispositions' })).findByRole('link', { name: 'Callback' });
+    expect(screen.getByRole('combobox', { name: 'Available dispositions' })).toHaveFocus();
+  });
+
+  test('a workflow contact’s status change is announced; Remove keeps focus in the panel and Undo restores the link as it was', { timeout: 20000 }, async () => {
+    const link = (id: number, status = 'pending', attempts = 0) => ({ contact_id: id, workflow_id: 1, status, scheduled_at: null, attempts, contact: { id, name: `Contact ${id}`, phone_number: '5551234567' } });
+    let rows = [link(1, 'active', 2)];
+    const posts: unknown[] = [];
+    mswServer.use(
+      http.get(`${API}/api/v1/workflows/1/contacts/available/`, () => HttpResponse.json(listBody([]))),
+      http.get(`${API}/api/v1/workflows/1/contacts/`, () => HttpResponse.json(listBody(rows))),
+      http.patch(`${API}/api/v1/workflows/1/contacts/1`, async ({ request }) => {
+        const { status } = (await request.json()) as { status: string };
+        rows = [link(1, status, 2)];
+        return HttpResponse.json({ data: rows[0] });
+      }),
+      http.delete(`${API}/api/v1/workflows/1/contacts/1`, () => {
+        rows = [];
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.post(`${API}/api/v1/workflows/1/contacts/1`, async ({ request }) => {
+        const body = (await request.json()) as { status: string; attempts: number };
+        posts.push(body);
+        rows = [link(1, body.status, body.attempts)];
+        return HttpResponse.json({ data: rows[0] }, { status: 201 });
+      }),
+    );
+    await renderPortal('/workflows/1/contacts', { handlers: crudHandlers('workflows', [{ id: 1, name: 'Onboarding', trigger: 'chat' }], { bare: true }) });
+    const table = await screen.findByRole('table', { name: 'Workflow contacts' });
+    const user = userEvent.setup();
+    await user.selectOptions(within(table).getByRole('combobox', { name: 'Status of Contact 1' }), 'Done');
+    expect(await within(toastRegion()).findByText('“Contact 1” is now done.')).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Remove Contact 1' }));
+    expect(await within(toastRegion()).findByText('Removed “Contact 1”.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Contacts' })).toHaveFocus();
+    await user.click(within(toastRegion()).getByRole('button', { name: 'Undo' }));
+    expect(await within(toastRegion()).findByText('“Contact 1” assigned again.')).toBeInTheDocument();
+    expect(posts).toEqual([{ status: 'done', attempts: 2 }]);
+    expect(await screen.findByRole('combobox', { name: 'Status of Contact 1' })).toHaveValue('done');
+  });
+
+  test('deleting a record nothing points at needs no dialog: Undo creates it again with the same values', { timeout: 20000 }, async () => {
+    const rows: Array<Record<string, unknown>> = [{ id: 7, account_id: 2, rating: 2, status: 'reviewed', comment: 'Too slow', conversation_uuid: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' }];
+    const { here } = await renderPortal('/feedback/7', { handlers: crudHandlers('feedback', rows) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Feedback #7' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(await within(toastRegion()).findByText('“Feedback #7” deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(here()).toMatch(/^\/feedback(\?|$)/));
+
+    await user.click(within(toastRegion()).getByRole('button', { name: 'Undo' }));
+    // The in-memory API numbers new records from 100.
+    expect(await within(toastRegion()).findByText('“Feedback #100” restored.')).toBeInTheDocument();
+    // Back into its own account (as the API gave the id), not the signed-in admin's.
+    expect(rows).toEqual([{ id: 100, rating: 2, status: 'reviewed', comment: 'Too slow', account_id: '2' }]);
+    await user.click(within(toastRegion()).getByRole('button', { name: 'Open' }));
+    await waitFor(() => expect(here()).toBe('/feedback/100'));
+  });
+
+  test('a record other records point at keeps the confirmation dialog', { timeout: 20000 }, async () => {
+    await renderPortal('/tools/1', { handlers: crudHandlers('tools', [{ id: 1, name: 'Tool A', kind: 'http' }]) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Tool A' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Delete tool?' })).toBeInTheDocument();
+  });
 });

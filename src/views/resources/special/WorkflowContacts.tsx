@@ -1,16 +1,22 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { Link } from 'wouter';
 import { formatPhone } from '../../../format/phone';
-import { relationItemId, type RelationSnapshot } from '../../../machines/relation';
+import { relationItemId, type RelationRequest, type RelationSnapshot } from '../../../machines/relation';
 import { LoadingState } from '../../common/LoadingState';
 import { OperationError } from '../../common/OperationError';
+import { announceWhenDone } from '../../common/toasts';
 import { useCan } from '../../PortalContext';
 import { AssignPicker } from '../AssignPicker';
 import { itemLabel } from '../RelationPanel';
 import { useRelation, useRelationOperation } from '../useResource';
 
-const STATUSES = ['pending', 'active', 'done'];
+const STATUSES = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'active', label: 'Active' },
+  { value: 'done', label: 'Done' },
+];
+const statusLabel = (value: unknown) => STATUSES.find((s) => s.value === value)?.label ?? String(value ?? '—');
 const selectAssigned = (s: RelationSnapshot) => s.context.assigned;
 const selectAvailable = (s: RelationSnapshot) => s.context.available;
 
@@ -26,6 +32,7 @@ export function WorkflowContacts({ workflowId }: { workflowId: string }) {
   const update = useRelationOperation(relation, key, 'update');
   const remove = useRelationOperation(relation, key, 'remove');
   const canEdit = useCan('Workflows', 'edit');
+  const headingId = useId();
 
   useEffect(() => {
     relation.send({ type: 'relation.open', ownerId: workflowId });
@@ -33,8 +40,8 @@ export function WorkflowContacts({ workflowId }: { workflowId: string }) {
 
   const assignedIds = new Set(rows.map(relationItemId));
   return (
-    <section className="panel" aria-label="Contacts">
-      <h2>Contacts</h2>
+    <section className="panel" aria-labelledby={headingId}>
+      <h2 id={headingId} tabIndex={-1}>Contacts</h2>
       <OperationError error={list.failed ? list.error : null} />
       {list.loading && rows.length === 0 ? (
         <LoadingState label="Loading contacts…" />
@@ -68,22 +75,43 @@ export function WorkflowContacts({ workflowId }: { workflowId: string }) {
                       <select
                         aria-label={`Status of ${itemLabel(row)}`}
                         value={String(row.status ?? 'pending')}
-                        onChange={(e) => relation.send({ type: 'relation.update', itemId: contactId, body: { status: e.target.value } })}
+                        onChange={(e) => {
+                          const status = e.target.value;
+                          const change: RelationRequest = { type: 'relation.update', itemId: contactId, body: { status } };
+                          announceWhenDone(relation, change, `“${itemLabel(row)}” is now ${statusLabel(status).toLowerCase()}.`);
+                          relation.send(change);
+                        }}
                       >
                         {STATUSES.map((s) => (
-                          <option key={s} value={s}>
-                            {s}
+                          <option key={s.value} value={s.value}>
+                            {s.label}
                           </option>
                         ))}
                       </select>
                     ) : (
-                      String(row.status ?? '—')
+                      statusLabel(row.status)
                     )}
                   </td>
                   <td>{String(row.attempts ?? 0)}</td>
                   <td className="row-actions">
                     {canEdit && (
-                      <button type="button" className="button" aria-label={`Remove ${itemLabel(row)}`} onClick={() => relation.send({ type: 'relation.remove', itemId: contactId })}>
+                      <button type="button" className="button" aria-label={`Remove ${itemLabel(row)}`} disabled={remove.loading} onClick={(event) => {
+                          const name = itemLabel(row);
+                          // What the link carried, so Undo assigns it again as it was.
+                          const link = { status: row.status ?? undefined, scheduled_at: row.scheduled_at ?? undefined, attempts: row.attempts ?? undefined };
+                          // Focus stays in the panel: the row and its button are about to go.
+                          event.currentTarget.closest('section')?.querySelector<HTMLElement>('h2')?.focus();
+                          const removal: RelationRequest = { type: 'relation.remove', itemId: contactId };
+                          announceWhenDone(relation, removal, `Removed “${name}”.`, {
+                            label: 'Undo',
+                            run: () => {
+                              const again: RelationRequest = { type: 'relation.assign', itemId: contactId, body: link };
+                              announceWhenDone(relation, again, `“${name}” assigned again.`);
+                              relation.send(again);
+                            },
+                          });
+                          relation.send(removal);
+                        }}>
                         Remove
                       </button>
                     )}
