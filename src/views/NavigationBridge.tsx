@@ -1,6 +1,10 @@
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { installBackGuard } from './common/backGuard';
 import { usePortal } from './PortalContext';
+
+// Before the router subscribes to popstate (see backGuard.ts).
+installBackGuard();
 
 /**
  * The one place where the navigation actor meets the router: the actor's `navigate` moves

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { usePortal } from '../PortalContext';
+import { guardBrowserBack } from './backGuard';
 
 export const LEAVE_MESSAGE = 'You have unsaved changes. Leave this page and lose them?';
 
@@ -7,8 +8,8 @@ export const LEAVE_MESSAGE = 'You have unsaved changes. Leave this page and lose
  * While `dirty`, leaving asks first. The navigation actor holds the question (`guarded` →
  * `asking`); this hook only brings it the moves the router would otherwise make on its own:
  * - an in-app link (a capture-phase click, before wouter's) becomes `navigation.go`;
- * - the browser's Back (`popstate`, before wouter's listener) is undone at once — the page
- *   pushes its own URL back — and reported as `navigation.popped`;
+ * - the browser's Back (`popstate`, heard before wouter's listener: backGuard.ts) is undone at
+ *   once — the page pushes its own URL back — and reported as `navigation.popped`;
  * - closing or reloading the tab keeps the browser's own `beforeunload` question.
  */
 export function useLeaveGuard(dirty: boolean): void {
@@ -43,11 +44,11 @@ export function useLeaveGuard(dirty: boolean): void {
     };
     navigation.send({ type: 'navigation.guard', active: true });
     window.addEventListener('beforeunload', onBeforeUnload);
-    window.addEventListener('popstate', onPopState, true);
+    const releaseBack = guardBrowserBack(onPopState);
     document.addEventListener('click', onClick, true);
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
-      window.removeEventListener('popstate', onPopState, true);
+      releaseBack();
       document.removeEventListener('click', onClick, true);
       navigation.send({ type: 'navigation.guard', active: false });
     };
