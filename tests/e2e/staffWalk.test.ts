@@ -94,8 +94,8 @@ describe('issue 12: the walk of a new staff user', () => {
     await page.getByText(/^Page 2 of \d+$/).waitFor();
     await table.getByRole('link', { name: /^Open / }).first().click();
     await page.waitForURL(/\/agents\/\d+$/);
-    // A record page's crumb is the page itself; the way back is the browser's (issue 12's Back button is "back"'s piece).
-    await page.goBack();
+    // The record page's Back follows the flow's history: to the list at its page.
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await page.waitForURL(/\/agents\?page=2$/);
     await page.getByText(/^Page 2 of \d+$/).waitFor();
     // Every row's account is a name (one lookup for the page).
@@ -106,13 +106,11 @@ describe('issue 12: the walk of a new staff user', () => {
     const name = page.getByRole('textbox', { name: /^Name/ });
     await expect.poll(() => name.inputValue()).toBe('Walk agent');
     await name.fill('Walk agent renamed');
-    const asked: string[] = [];
-    page.once('dialog', (dialog) => {
-      asked.push(dialog.message());
-      void dialog.dismiss();
-    });
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Agents' }).click();
-    await expect.poll(() => asked).toEqual(['You have unsaved changes. Leave this page and lose them?']);
+    // Asked in the page (a focus-trapping dialog), not by the browser.
+    const leave = page.getByRole('alertdialog', { name: 'Leave this page?' });
+    await leave.getByText('You have unsaved changes. Leave this page and lose them?').waitFor();
+    await leave.getByRole('button', { name: 'Stay on this page' }).click();
     expect(page.url()).toMatch(new RegExp(`/agents/${id}/edit$`));
     expect(await name.inputValue()).toBe('Walk agent renamed');
     await page.getByRole('button', { name: 'Save changes' }).click();
