@@ -1,5 +1,5 @@
 import { http, HttpResponse, delay } from 'msw';
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { openReporting } from '../../src/machines/areas';
 import { reportOperation } from '../../src/machines/conversationReport';
@@ -10,14 +10,10 @@ import { conversationOpen, conversationTab, overviewLoads, reportTabAccess } fro
 import { API, permissionsFor, signInHandlers } from '../support/apiFixtures';
 import { startTestPortal } from '../support/portal';
 import { conversation, envelope } from '../support/reportingFixtures';
+import { asReturningVisitor } from '../support/returningVisitor';
 import { mswServer } from '../support/setupMsw';
 
-// A returning visitor: the browser's guest flag says "not guest", so the session is restored.
-beforeEach(() => {
-  const store = new Map<string, string>([['isGuest', 'isNotGuest']]);
-  vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) });
-});
-afterEach(() => vi.unstubAllGlobals());
+asReturningVisitor();
 
 /** Every reporting request, as `path?query`, answered after a short delay (so a second one would overlap). */
 function reportingRequests() {

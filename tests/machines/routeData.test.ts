@@ -1,5 +1,5 @@
 import { http, HttpResponse, delay } from 'msw';
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { openResource } from '../../src/machines/areas';
 import { prefetch, sendUnlessPrefetched } from '../../src/machines/prefetch';
@@ -8,14 +8,10 @@ import { startRouteDataWith } from '../../src/routeData';
 import { API, permissionsFor, signInHandlers } from '../support/apiFixtures';
 import { startTestPortal } from '../support/portal';
 import { bot, listBody } from '../support/resourceFixtures';
+import { asReturningVisitor } from '../support/returningVisitor';
 import { mswServer } from '../support/setupMsw';
 
-// A returning visitor: the browser's guest flag says "not guest", so the session is restored.
-beforeEach(() => {
-  const store = new Map<string, string>([['isGuest', 'isNotGuest']]);
-  vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) });
-});
-afterEach(() => vi.unstubAllGlobals());
+asReturningVisitor();
 
 /** Every request to the bots list, with its query, as the server saw it. */
 function botsListRequests() {

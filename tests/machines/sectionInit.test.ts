@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
 import { waitFor } from 'xstate';
 import { openResource } from '../../src/machines/areas';
 import { resourceOperation } from '../../src/machines/resource';
@@ -7,14 +7,10 @@ import { startRouteDataWith } from '../../src/routeData';
 import { API, signInHandlers } from '../support/apiFixtures';
 import { startTestPortal } from '../support/portal';
 import { bot, listBody } from '../support/resourceFixtures';
+import { asReturningVisitor } from '../support/returningVisitor';
 import { mswServer } from '../support/setupMsw';
 
-// A returning visitor: the session is restored, so the route's first call starts by itself.
-beforeEach(() => {
-  const store = new Map<string, string>([['isGuest', 'isNotGuest']]);
-  vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) });
-});
-afterEach(() => vi.unstubAllGlobals());
+asReturningVisitor();
 
 function botsApi() {
   mswServer.use(
