@@ -178,6 +178,30 @@ describe('signed in against the variance backend', () => {
   });
 });
 
+describe('a user the API gives no access (Global access false)', () => {
+  test('signs in to /error/access, and every signed-in page sends them back there', async () => {
+    // A verified user with the demo password and no role: the reference API answers Global access false.
+    variance.upstream.server.db
+      .prepare(`INSERT INTO users (account_id, name, email, password_hash, email_verified_at, is_admin)
+                SELECT account_id, 'Nora No-Role', 'norole@example.com', password_hash, email_verified_at, 0 FROM users WHERE email = 'viewer@example.com'`)
+      .run();
+    const own = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const tab = await own.newPage();
+    try {
+      await tab.goto(`${variance.url}/login`);
+      await signIn(tab, 'norole@example.com');
+      await tab.waitForURL('**/error/access');
+      await tab.getByRole('heading', { name: 'No access' }).waitFor();
+      await tab.goto(`${variance.url}/dashboard`);
+      await tab.waitForURL('**/error/access');
+      await tab.getByRole('link', { name: 'Sign out' }).click();
+      await tab.waitForURL('**/login');
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('a write redirected by Apache’s trailing-slash rule fails visibly', () => {
   test('POST /api/v1/roles/ answered 301: "New Record Failed", nothing is shown as created', async () => {
     const apache = await startVarianceServer({ distDir: DIST_DIR, redirectTrailingSlashWrites: true });
