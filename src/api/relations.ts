@@ -1,4 +1,5 @@
 import { readRecord, type List } from './envelope';
+import { lookupRecords } from './references';
 import type { Http } from './http';
 import { resourceApiFor, RESOURCE_DEFS, type ResourceKey } from './resources';
 import { slotsBriefSchema, type SlotsBrief } from './schemas/phoneNumber';
@@ -47,7 +48,6 @@ const enc = encodeURIComponent;
 /** Roles, instances and workflows ↔ dispositions/scorecards, agents ↔ tools, bots ↔ agents: POST/DELETE per item. */
 function pathRelation(http: Http, owner: ResourceKey, related: ResourceKey, segment: string, options: { listed: boolean }): RelationApi {
   const schema = RESOURCE_DEFS[related].schema;
-  const relatedApi = resourceApiFor(http, related);
   const ownerApi = resourceApiFor(http, owner);
   const base = (ownerId: string) => `/v1/${owner}/${enc(ownerId)}/${segment}`;
   return {
@@ -59,10 +59,13 @@ function pathRelation(http: Http, owner: ResourceKey, related: ResourceKey, segm
         return readItems(schema, response.data);
       }
       // No list endpoint (SPEC §7 gives agents' tools and bots' agents as id lists on the record):
-      // the owner's ids, named from the related section's first 100 records.
-      const [record, all] = await Promise.all([ownerApi.read(ownerId, signal), relatedApi.browse(AVAILABLE_QUERY, signal)]);
-      const ids = new Set(((record as Record<string, unknown>)[segment] as unknown[] | undefined)?.map(String) ?? []);
-      return all.data.filter((item) => ids.has(item.id));
+      // the owner's ids, named by one lookup of exactly those records (not the section's first 100,
+      // which misses any beyond them), in the owner's order.
+      const record = await ownerApi.read(ownerId, signal);
+      const ids = ((record as Record<string, unknown>)[segment] as unknown[] | undefined)?.map(String) ?? [];
+      if (ids.length === 0) return [];
+      const byId = new Map((await lookupRecords(http, related, ids, signal)).map((item) => [item.id, item]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
     },
     async available(ownerId, signal) {
       const response = await http.api.get(`${base(ownerId)}/available/`, { query: AVAILABLE_QUERY, signal });

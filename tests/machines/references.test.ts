@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { createHttp } from '../../src/api/http';
 import { lookupRecords, pickerRecords } from '../../src/api/references';
+import { createRelationsApi } from '../../src/api/relations';
 import type { ResourceKey } from '../../src/api/resources';
 import { parseRuntimeConfig } from '../../src/config';
 import { createReferencesMachine, NAME_TTL_MS, optionsKey, type ReferencesActor } from '../../src/machines/references';
@@ -112,5 +113,25 @@ describe('references: picker choices per account', () => {
     await pickerRecords(transport, 'llms', '2', new AbortController().signal);
     await pickerRecords(transport, 'llms', null, new AbortController().signal);
     expect(seen).toEqual(['?show=100&page=1&account_id=2', '?show=100&page=1&account_id=1']);
+  });
+});
+
+describe('id lists on a record are named by one lookup of those ids', () => {
+  test('an agent’s tools: exactly its ids are asked (not the first 100 tools), in the agent’s order', async () => {
+    const seen: string[] = [];
+    mswServer.use(
+      http.get(`${API}/api/v1/agents/4`, () => HttpResponse.json({ data: { id: 4, account_id: 1, name: 'Night shift', tools: [250, 3] } })),
+      http.get(`${API}/api/v1/tools/`, ({ request }) => {
+        const url = new URL(request.url);
+        seen.push(decodeURIComponent(url.search));
+        const ids = url.searchParams.get('filter[id]')?.split(',') ?? [];
+        const tools = [{ id: 3, account_id: 1, name: 'Lookup order' }, { id: 250, account_id: 1, name: 'Send SMS' }];
+        return HttpResponse.json(listBody(tools.filter((t) => ids.includes(String(t.id)))));
+      }),
+    );
+    const api = createRelationsApi(createHttp(parseRuntimeConfig({ apiOrigin: API })))['agents.tools'];
+    const items = await api.list('4', {}, new AbortController().signal);
+    expect((items as Array<{ name: string }>).map((t) => t.name)).toEqual(['Send SMS', 'Lookup order']);
+    expect(seen).toEqual(['?filter[id]=250,3&show=100&page=1']);
   });
 });
