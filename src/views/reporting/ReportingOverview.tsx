@@ -4,6 +4,7 @@ import type { ActiveConversations, EntityStatistics, GlobalStatistics, Ranking, 
 import { GRADES } from '../../api/schemas/reporting';
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
+import { formatTimestamp } from '../../format/timestamp';
 import { sendUnlessPrefetched } from '../../machines/prefetch';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
@@ -160,8 +161,11 @@ export default function ReportingOverview() {
           <ul>
             {active.output.conversations.map((c) => (
               <li key={c.uuid}>
-                {/* The time stays outside the link: it is focusable for its full date and time. */}
-                <Link href={`/reporting/conversations/${c.uuid}`}>{`${c.channel === 'voice' ? 'Call' : 'Chat'} ${c.direction}`}</Link>
+                {/* The time stays outside the link (it is focusable for its full date and time); the link's name
+                    starts with what it shows and says when, so each one differs (WCAG 2.5.3). */}
+                <Link href={`/reporting/conversations/${c.uuid}`} aria-label={`${c.channel === 'voice' ? 'Call' : 'Chat'} ${c.direction}, started ${formatTimestamp(c.started_at)}`}>
+                  {`${c.channel === 'voice' ? 'Call' : 'Chat'} ${c.direction}`}
+                </Link>
                 {' started '}
                 <Timestamp value={c.started_at} />
               </li>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ResourceRecord } from '../../api/resources';
 import type { ResourceActor, ResourceRequest } from '../../machines/resource';
 import { OperationError } from '../common/OperationError';
@@ -29,18 +29,24 @@ export function DeleteRecordButton({ resource, record, title, singular, compact 
   const navigate = useNavigate();
   const config = SECTION_CONFIGS[resource.getSnapshot().context.section];
   const restoreBody = useMemo(() => restoreBodyOf(config, record), [config, record]);
+  const button = useRef<HTMLButtonElement>(null);
   // The dialog closes once the call is over, whichever way it went.
   const close = () => setConfirming(false);
+  const deleted = () => {
+    close();
+    // In a list the row goes: focus moves to the next row (else the previous one), not to the page body.
+    if (compact) focusNeighbourRow(button.current);
+  };
   const deleteNow = () => {
     const request: ResourceRequest = { type: 'resource.delete', id: record.id };
     const undo = restoreBody ? { label: 'Undo', run: () => restoreDeleted(resource, config, restoreBody, (to) => navigate.go(to)) } : undefined;
     announceWhenDone(resource, request, `“${title}” deleted.`, undo);
-    deletion.send(request, { succeeded: close, failed: close });
+    deletion.send(request, { succeeded: deleted, failed: close });
   };
 
   return (
     <>
-      <button type="button" className={compact ? 'link-button' : 'button button-danger'} aria-label={`Delete ${title}`} onClick={() => (restoreBody ? deleteNow() : setConfirming(true))}>
+      <button ref={button} type="button" className={compact ? 'link-button' : 'button button-danger'} aria-label={`Delete ${title}`} onClick={() => (restoreBody ? deleteNow() : setConfirming(true))}>
         Delete
       </button>
       {failed && !compact && <OperationError error={failed} />}
@@ -57,6 +63,14 @@ export function DeleteRecordButton({ resource, record, title, singular, compact 
       )}
     </>
   );
+}
+
+/** Focuses the first link or button of the row after (else before) `from`'s row, once React has removed that row. */
+function focusNeighbourRow(from: HTMLElement | null): void {
+  const row = from?.closest('tr');
+  const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector<HTMLElement>('a[href], button');
+  // After the commit that removes the row (and the dialog, which gives focus back to its opener).
+  if (neighbour) setTimeout(() => neighbour.focus(), 0);
 }
 
 /**

@@ -150,4 +150,14 @@ describe('every write is confirmed in one toast region; a removed relation can b
     await user.click(await screen.findByRole('button', { name: 'Delete Tool A' }));
     expect(await screen.findByRole('alertdialog', { name: 'Delete tool?' })).toBeInTheDocument();
   });
+
+  test('deleting from a list moves focus to the next row, not to the page body', { timeout: 20000 }, async () => {
+    const rows = [{ id: 1, name: 'Tool A', kind: 'http' }, { id: 2, name: 'Tool B', kind: 'http' }, { id: 3, name: 'Tool C', kind: 'http' }];
+    await renderPortal('/tools', { handlers: crudHandlers('tools', rows) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Tool B' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Open Tool B' })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Open Tool C' })).toHaveFocus());
+  });
 });
