@@ -4,13 +4,14 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import type { Client } from '../../api/schemas/client';
 import { debounce } from '../../format/debounce';
-import { formatTimestamp } from '../../format/timestamp';
 import { openClients } from '../../machines/areas';
 import { clientListOperation, type ClientListSnapshot } from '../../machines/clientList';
 import type { RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { Pagination } from '../common/Pagination';
+import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
+import { Timestamp } from '../common/Timestamp';
 import { useOperation } from '../common/useOperation';
 import { useNavigate, usePortal } from '../PortalContext';
 import { isNextPageOf, isPreviousPageOf, listQuery, parseListState, serializeListState, toggledSort, type ListState } from '../resources/listState';
@@ -63,7 +64,6 @@ export default function ClientsPage({ route }: RouteViewProps) {
   const rows: Client[] = list?.data ?? [];
   const meta = list?.meta;
   const accountName = (id: unknown) => accounts.find((account) => String(account.id) === String(id))?.name ?? (id == null ? '—' : String(id));
-  const direction = state.sort === 'name' ? 'ascending' : state.sort === '-name' ? 'descending' : undefined;
   const label = route.section?.label ?? 'Clients';
 
   return (
@@ -98,14 +98,7 @@ export default function ClientsPage({ route }: RouteViewProps) {
               <table className="resource-table" aria-label={label} aria-busy={loading}>
                 <thead>
                   <tr>
-                    <th scope="col" aria-sort={direction ?? 'none'}>
-                      <button type="button" onClick={() => go({ ...state, page: 1, sort: toggledSort(state.sort, 'name') })}>
-                        Name
-                        <span aria-hidden="true" className={direction ? 'sort-indicator' : 'sort-indicator is-idle'}>
-                          {direction === 'ascending' ? ' ▲' : direction === 'descending' ? ' ▼' : ' ↕'}
-                        </span>
-                      </button>
-                    </th>
+                    <SortableHeader label="Name" direction={sortDirectionOf(state.sort, 'name')} onSort={() => go({ ...state, page: 1, sort: toggledSort(state.sort, 'name') })} />
                     <th scope="col">Account</th>
                     <th scope="col">Created</th>
                   </tr>
@@ -115,7 +108,7 @@ export default function ClientsPage({ route }: RouteViewProps) {
                     <tr key={row.id}>
                       <th scope="row">{row.name ?? '—'}</th>
                       <td>{accountName(row.account_id)}</td>
-                      <td>{row.created_at ? <time dateTime={row.created_at}>{formatTimestamp(row.created_at)}</time> : '—'}</td>
+                      <td><Timestamp value={row.created_at} /></td>
                     </tr>
                   ))}
                 </tbody>
