@@ -48,9 +48,19 @@ async function noSeriousAxeViolations(where: string) {
   expect(bad.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/** A section through the menu, as a user gets there: the side menu, or below 992 px the drawer under the header. */
+async function openSection(label: string) {
+  const toggle = page.getByRole('button', { name: 'Menu' });
+  await toggle.waitFor();
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: label, exact: true }).click();
+}
+
 /** Under "All accounts": New agent for `account` with its LLM; returns the new agent's id. */
 async function createAgentFor(account: string, name: string, llm: string): Promise<string> {
-  await page.goto(e2e.url('/agents'));
+  await openSection('Agents');
+  await page.waitForURL(/\/agents$/);
   await page.getByRole('table', { name: 'Agents' }).getByRole('columnheader', { name: 'Account' }).waitFor();
   await page.getByRole('link', { name: 'New agent' }).click();
   await page.waitForURL('**/agents/new');
@@ -71,102 +81,98 @@ async function createAgentFor(account: string, name: string, llm: string): Promi
   return page.url().split('/').at(-1)!;
 }
 
+/** The whole walk at one screen width. */
+async function walk({ width, height, account, llm, agent }: { width: number; height: number; account: string; llm: string; agent: string }) {
+  await session(width, height);
+  const owner = accountId(account);
+  const id = await createAgentFor(account, agent, llm);
+  const stored = e2e.server.server.db.prepare('SELECT account_id, llm_id FROM agents WHERE id = ?').get(id) as { account_id: number; llm_id: number };
+  expect(stored.account_id).toBe(owner);
+  const llmAccount = (e2e.server.server.db.prepare('SELECT account_id FROM llms WHERE id = ?').get(stored.llm_id) as { account_id: number }).account_id;
+  expect(llmAccount).toBe(owner);
+
+  // The record page names what it links to.
+  await page.getByRole('heading', { level: 1, name: agent }).waitFor();
+  const fields = page.locator('dl.record-fields');
+  await expect.poll(() => fields.getByRole('link', { name: llm, exact: true }).getAttribute('href')).toBe(`/llms/${stored.llm_id}`);
+  expect(await fields.getByRole('link', { name: account }).getAttribute('href')).toBe(`/accounts/${owner}`);
+  await noSeriousAxeViolations(`record page ${width}`);
+
+  // Back to the list at its page: open a record from page 2; the record page's Back returns there.
+  await openSection('Agents');
+  const table = page.getByRole('table', { name: 'Agents' });
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await page.waitForURL(/\/agents\?page=2$/);
+  await page.getByText(/^Page 2 of \d+$/).waitFor();
+  await table.getByRole('link', { name: /^Open / }).first().click();
+  await page.waitForURL(/\/agents\/\d+$/);
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await page.waitForURL(/\/agents\?page=2$/);
+  await page.getByText(/^Page 2 of \d+$/).waitFor();
+  // Every row's account is a name (one lookup for the page).
+  await expect.poll(() => table.getByRole('link', { name: /^(Acme Support|Globex Sales|Initech Care)$/ }).count()).toBeGreaterThan(0);
+
+  // Edit; leaving with changes asks first (in the page); staying keeps the text; saving is announced.
+  await page.goto(e2e.url(`/agents/${id}`));
+  await page.getByRole('link', { name: `Edit ${agent}` }).click();
+  await page.waitForURL(new RegExp(`/agents/${id}/edit$`));
+  const name = page.getByRole('textbox', { name: /^Name/ });
+  await expect.poll(() => name.inputValue()).toBe(agent);
+  await name.fill(`${agent} renamed`);
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Agents' }).click();
+  // Asked in the page (a focus-trapping dialog), not by the browser.
+  const leave = page.getByRole('alertdialog', { name: 'Leave this page?' });
+  await leave.getByText('You have unsaved changes. Leave this page and lose them?').waitFor();
+  await leave.getByRole('button', { name: 'Stay on this page' }).click();
+  expect(page.url()).toMatch(new RegExp(`/agents/${id}/edit$`));
+  expect(await name.inputValue()).toBe(`${agent} renamed`);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.waitForURL(new RegExp(`/agents/${id}$`));
+  await toast('Changes saved.').waitFor();
+
+  // A relation: assign a tool, remove it, undo.
+  await page.getByRole('navigation', { name: 'Record sections' }).getByRole('link', { name: 'Tools' }).click();
+  const picker = page.getByRole('combobox', { name: 'Available tools' });
+  await picker.locator('option').nth(1).waitFor({ state: 'attached' });
+  const tool = (await picker.locator('option').nth(1).textContent())!;
+  await picker.selectOption({ label: tool });
+  await page.getByRole('button', { name: 'Assign', exact: true }).click();
+  const assigned = page.getByRole('list', { name: 'Assigned tools' });
+  await assigned.getByRole('link', { name: tool }).waitFor();
+  await page.getByRole('button', { name: `Remove ${tool}` }).click();
+  await toast(`Removed “${tool}”.`).getByRole('button', { name: 'Undo' }).click();
+  await toast(`“${tool}” assigned again.`).waitFor();
+  await assigned.getByRole('link', { name: tool }).waitFor();
+
+  // Buying a number asks first, with its price.
+  await openSection('Instances');
+  await page.getByRole('table', { name: 'Instances' }).getByRole('link', { name: /^Open / }).first().click();
+  await page.waitForURL(/\/instances\/\d+$/);
+  await page.getByRole('navigation', { name: 'Record sections' }).getByRole('link', { name: 'Phone numbers' }).click();
+  const country = page.getByRole('combobox', { name: 'Country' });
+  await country.locator('option', { hasText: 'United States' }).waitFor({ state: 'attached' });
+  await country.selectOption({ label: 'United States' });
+  await page.getByRole('button', { name: 'Search numbers' }).click();
+  const buy = page.getByRole('table', { name: 'Available phone numbers' }).getByRole('button', { name: /^Buy / }).first();
+  const number = (await buy.getAttribute('aria-label'))!.replace(/^Buy /, '');
+  await buy.click();
+  const confirm = page.getByRole('alertdialog', { name: 'Buy this number?' });
+  await confirm.getByText(/costs \$[\d.,]+ a month\./).waitFor();
+  await confirm.getByRole('button', { name: /^Buy for / }).click();
+  await page.locator('strong', { hasText: number }).waitFor();
+
+  await page.goto(e2e.url('/agents/new'));
+  await page.getByRole('button', { name: 'Create agent' }).waitFor();
+  await noSeriousAxeViolations(`new agent form ${width}`);
+  expect(pageErrors).toEqual([]);
+}
+
 describe('issue 12: the walk of a new staff user', () => {
   test('1280 px: create for a chosen account, names, back to the list page, leave asked, save announced, remove and undo, buy confirmed', async () => {
-    await session(1280, 800);
-    const globex = accountId('Globex Sales');
-    const id = await createAgentFor('Globex Sales', 'Walk agent', 'GPT-4o (production)');
-    const stored = e2e.server.server.db.prepare('SELECT account_id, llm_id FROM agents WHERE id = ?').get(id) as { account_id: number; llm_id: number };
-    expect(stored.account_id).toBe(globex);
-    const llmAccount = (e2e.server.server.db.prepare('SELECT account_id FROM llms WHERE id = ?').get(stored.llm_id) as { account_id: number }).account_id;
-    expect(llmAccount).toBe(globex);
-
-    // The record page names what it links to.
-    await page.getByRole('heading', { level: 1, name: 'Walk agent' }).waitFor();
-    const fields = page.locator('dl.record-fields');
-    await expect.poll(() => fields.getByRole('link', { name: 'GPT-4o (production)' }).getAttribute('href')).toBe(`/llms/${stored.llm_id}`);
-    expect(await fields.getByRole('link', { name: 'Globex Sales' }).getAttribute('href')).toBe(`/accounts/${globex}`);
-    await noSeriousAxeViolations('record page 1280');
-
-    // Back to the list at its page: open a record from page 2, the breadcrumb returns there.
-    await page.goto(e2e.url('/agents?page=2'));
-    const table = page.getByRole('table', { name: 'Agents' });
-    await page.getByText(/^Page 2 of \d+$/).waitFor();
-    await table.getByRole('link', { name: /^Open / }).first().click();
-    await page.waitForURL(/\/agents\/\d+$/);
-    // The record page's Back follows the flow's history: to the list at its page.
-    await page.getByRole('button', { name: 'Back', exact: true }).click();
-    await page.waitForURL(/\/agents\?page=2$/);
-    await page.getByText(/^Page 2 of \d+$/).waitFor();
-    // Every row's account is a name (one lookup for the page).
-    await expect.poll(() => table.locator('tbody tr td:last-child a').count()).toBeGreaterThan(0);
-
-    // Edit; leaving with changes asks first; staying keeps the text; saving is announced.
-    await page.goto(e2e.url(`/agents/${id}/edit`));
-    const name = page.getByRole('textbox', { name: /^Name/ });
-    await expect.poll(() => name.inputValue()).toBe('Walk agent');
-    await name.fill('Walk agent renamed');
-    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Agents' }).click();
-    // Asked in the page (a focus-trapping dialog), not by the browser.
-    const leave = page.getByRole('alertdialog', { name: 'Leave this page?' });
-    await leave.getByText('You have unsaved changes. Leave this page and lose them?').waitFor();
-    await leave.getByRole('button', { name: 'Stay on this page' }).click();
-    expect(page.url()).toMatch(new RegExp(`/agents/${id}/edit$`));
-    expect(await name.inputValue()).toBe('Walk agent renamed');
-    await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.waitForURL(new RegExp(`/agents/${id}$`));
-    await toast('Changes saved.').waitFor();
-
-    // A relation: assign a tool, remove it, undo.
-    await page.goto(e2e.url(`/agents/${id}/tools`));
-    const picker = page.getByRole('combobox', { name: 'Available tools' });
-    await picker.locator('option').nth(1).waitFor({ state: 'attached' });
-    const tool = (await picker.locator('option').nth(1).textContent())!;
-    await picker.selectOption({ label: tool });
-    await page.getByRole('button', { name: 'Assign', exact: true }).click();
-    const assigned = page.getByRole('list', { name: 'Assigned tools' });
-    await assigned.getByRole('link', { name: tool }).waitFor();
-    await page.getByRole('button', { name: `Remove ${tool}` }).click();
-    await toast(`Removed “${tool}”.`).getByRole('button', { name: 'Undo' }).click();
-    await toast(`“${tool}” assigned again.`).waitFor();
-    await assigned.getByRole('link', { name: tool }).waitFor();
-
-    // Buying a number asks first, with its price.
-    await page.goto(e2e.url('/instances'));
-    await page.getByRole('table', { name: 'Instances' }).getByRole('link', { name: /^Open / }).first().click();
-    await page.waitForURL(/\/instances\/\d+$/);
-    await page.getByRole('navigation', { name: 'Record sections' }).getByRole('link', { name: 'Phone numbers' }).click();
-    const country = page.getByRole('combobox', { name: 'Country' });
-    await country.locator('option', { hasText: 'United States' }).waitFor({ state: 'attached' });
-    await country.selectOption({ label: 'United States' });
-    await page.getByRole('button', { name: 'Search numbers' }).click();
-    const buy = page.getByRole('table', { name: 'Available phone numbers' }).getByRole('button', { name: /^Buy / }).first();
-    const number = (await buy.getAttribute('aria-label'))!.replace(/^Buy /, '');
-    await buy.click();
-    const confirm = page.getByRole('alertdialog', { name: 'Buy this number?' });
-    await confirm.getByText(/costs \$[\d.,]+ a month\./).waitFor();
-    await confirm.getByRole('button', { name: /^Buy for / }).click();
-    await page.locator('strong', { hasText: number }).waitFor();
-    expect(pageErrors).toEqual([]);
+    await walk({ width: 1280, height: 800, account: 'Globex Sales', llm: 'GPT-4o (production)', agent: 'Walk agent' });
   });
 
-  test('390 px: the same essentials — create for a chosen account with its LLM, see names, save announced', async () => {
-    await session(390, 844);
-    const id = await createAgentFor('Initech Care', 'Phone walk agent', 'Claude Sonnet');
-    await page.getByRole('heading', { level: 1, name: 'Phone walk agent' }).waitFor();
-    const fields = page.locator('dl.record-fields');
-    await fields.getByRole('link', { name: 'Claude Sonnet' }).first().waitFor();
-    await fields.getByRole('link', { name: 'Initech Care' }).waitFor();
-    await noSeriousAxeViolations('record page 390');
-    await page.goto(e2e.url(`/agents/${id}/edit`));
-    const name = page.getByRole('textbox', { name: /^Name/ });
-    await expect.poll(() => name.inputValue()).toBe('Phone walk agent');
-    await name.fill('Phone walk agent renamed');
-    await page.getByRole('button', { name: 'Save changes' }).click();
-    await toast('Changes saved.').waitFor();
-    await page.goto(e2e.url('/agents/new'));
-    await page.getByRole('button', { name: 'Create agent' }).waitFor();
-    await noSeriousAxeViolations('new agent form 390');
-    expect(pageErrors).toEqual([]);
+  test('390 px (menu in the drawer): the same walk', async () => {
+    await walk({ width: 390, height: 844, account: 'Initech Care', llm: 'Claude Sonnet', agent: 'Phone walk agent' });
   });
 });
