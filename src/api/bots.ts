@@ -21,9 +21,11 @@ export function createBotActionsApi(http: Http) {
       return { blob, filename: filenameFromDisposition(response.headers.get('content-disposition'), `bot-${id}.json`) };
     },
     /** Import is a POST to /v1/bots/ with the exported file as multipart field `file`. */
-    async importBot(file: Blob, filename = 'bot.json', signal?: AbortSignal): Promise<ResourceRecord> {
+    /** `accountId`: the account the bot goes to (a level-9 user's choice; the API checks it). */
+    async importBot(file: Blob, filename = 'bot.json', signal?: AbortSignal, accountId?: string): Promise<ResourceRecord> {
       const form = new FormData();
       form.append('file', file, filename);
+      if (accountId) form.append('account_id', accountId);
       const response = await http.api.post('/v1/bots/', form, { signal });
       const bot = recordOrNull(RESOURCE_DEFS.bots.schema, response.data);
       // SPEC §8: the file went up but no bot came back.

@@ -126,6 +126,13 @@ export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>,
       const named = (body as Record<string, unknown> | undefined)?.account_id;
       return { body: { ...(body ?? {}), account_id: named ?? accountId }, query };
     }
+    // A multipart POST (the bot import) is a POST body too: a copy with the filter's account_id.
+    if (method === 'post' && typeof FormData !== 'undefined' && body instanceof FormData && !body.has('account_id')) {
+      const scoped = new FormData();
+      for (const [name, value] of body.entries()) scoped.append(name, value);
+      scoped.append('account_id', accountId);
+      return { body: scoped, query };
+    }
     return { body, query };
   }
 

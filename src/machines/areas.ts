@@ -80,7 +80,14 @@ function sectionActions(http: Http, section: ResourceKey, save: NonNullable<Reso
             return file.filename;
           },
         },
-        import: { summary: 'Import Failed', call: (file: File, signal) => bots.importBot(file, file.name, signal) },
+        import: {
+          summary: 'Import Failed',
+          // A file, or a file and the account it goes to (asked under "All accounts").
+          call: (input: File | { file: File; accountId?: string }, signal) => {
+            const { file, accountId } = input instanceof Blob ? { file: input, accountId: undefined } : input;
+            return bots.importBot(file, file.name, signal, accountId);
+          },
+        },
       };
     case 'agents':
       return { duplicate: { summary: 'Duplicate Record Failed', call: (id: string, signal) => bots.duplicate('agents', id, signal) } };

@@ -168,13 +168,17 @@ describe('resource sections in Chromium against the reference API', () => {
     const copyId = page.url().split('/').at(-1)!;
 
     await page.goto(e2e.url('/bots'));
+    // Under "All accounts" an import asks whose the bot is.
+    await page.getByRole('form', { name: 'Import a bot' }).getByRole('combobox', { name: /^Belongs to account/ }).selectOption({ label: 'Globex Sales' });
     await page.getByLabel('Bot file').setInputFiles(file);
     await page.getByRole('button', { name: 'Import bot' }).click();
     await page.waitForURL((url) => /\/bots\/\d+$/.test(url.pathname) && ![botId, copyId].includes(url.pathname.split('/').at(-1)!));
     await page.getByRole('heading', { level: 1, name: 'Demo Bot' }).waitFor();
+    await page.locator('dl.record-fields').getByRole('link', { name: 'Globex Sales' }).waitFor();
 
     // A bad file: "Import Failed" with the server's reason.
     await page.goto(e2e.url('/bots'));
+    await page.getByRole('form', { name: 'Import a bot' }).getByRole('combobox', { name: /^Belongs to account/ }).selectOption({ label: 'Acme Support' });
     await page.getByLabel('Bot file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('not json') });
     await page.getByRole('button', { name: 'Import bot' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Import Failed' });

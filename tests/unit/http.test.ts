@@ -88,6 +88,23 @@ describe('the transport’s cross-cutting rules (SPEC §7)', () => {
     expect(sent[2]?.body).toEqual({ name: 'y' });
   });
 
+  test('an account_id the call names itself wins over the filter’s; a multipart POST gets the filter’s too', async () => {
+    const { http, sent } = setup(undefined, { accountId: () => '7' });
+    await http.api.get('/v1/llms/', { query: { account_id: '2' } });
+    await http.api.post('/v1/agents/', { name: 'x', account_id: 2 });
+    const upload = new FormData();
+    upload.append('file', new Blob(['{}']), 'bot.json');
+    await http.api.post('/v1/bots/', upload);
+    const chosen = new FormData();
+    chosen.append('account_id', '3');
+    await http.api.post('/v1/bots/', chosen);
+    expect(sent[0]?.url).toBe('https://api.example/api/v1/llms/?account_id=2');
+    expect(sent[1]?.body).toEqual({ name: 'x', account_id: 2 });
+    expect((sent[2]?.body as FormData).get('account_id')).toBe('7');
+    expect((sent[2]?.body as FormData).get('file')).toBeTruthy();
+    expect((sent[3]?.body as FormData).getAll('account_id')).toEqual(['3']);
+  });
+
   test('pagination links are requested as given (absolute URLs)', async () => {
     const { http, sent } = setup();
     await http.api.get('https://api.example/api/v1/bots?page=3&show=15');

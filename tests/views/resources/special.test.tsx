@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { API } from '../../support/apiFixtures';
+import { chooseAccount } from '../../support/chooseAccount';
 import { recordRequests, renderPortal } from '../../support/renderPortal';
 import { bot, crudHandlers, listBody } from '../../support/resourceFixtures';
 import { mswServer } from '../../support/setupMsw';
@@ -41,10 +42,13 @@ describe('bots: duplicate, export, import', () => {
 
   test('import uploads the file as multipart `file`; a bad file gives "Import Failed" with the reason', async () => {
     let field: unknown = null;
+    let account: unknown = null;
     await renderPortal('/bots', {
       handlers: [
         http.post(`${API}/api/v1/bots/`, async ({ request }) => {
-          field = (await request.formData()).get('file');
+          const form = await request.formData();
+          field = form.get('file');
+          account = form.get('account_id');
           return HttpResponse.json({ message: 'The file is not valid JSON.', errors: { file: ['The file is not valid JSON.'] } }, { status: 422 });
         }),
         instancesList,
@@ -52,6 +56,8 @@ describe('bots: duplicate, export, import', () => {
       ],
     });
     const user = userEvent.setup();
+    // Under "All accounts" an import asks whose the bot is (issue 12 item 2).
+    await chooseAccount(user);
     await user.upload(await screen.findByLabelText('Bot file'), new File(['not json'], 'broken.json', { type: 'application/json' }));
     await user.click(screen.getByRole('button', { name: 'Import bot' }));
     const alert = await screen.findByRole('alert');
@@ -59,6 +65,7 @@ describe('bots: duplicate, export, import', () => {
     expect(alert).toHaveTextContent('The file is not valid JSON.');
     // jsdom's File and Node's differ by realm: compare what was sent, not the class.
     expect(field).toMatchObject({ size: 8, type: 'application/json' });
+    expect(account).toBe('1');
   });
 
   test('a good import opens the new bot', async () => {
@@ -66,6 +73,8 @@ describe('bots: duplicate, export, import', () => {
       handlers: [http.post(`${API}/api/v1/bots/`, () => HttpResponse.json({ data: bot(77, 'Imported') }, { status: 201 })), instancesList, ...crudHandlers('bots', [bot(1), bot(77, 'Imported')])],
     });
     const user = userEvent.setup();
+    // Under "All accounts" an import asks whose the bot is (issue 12 item 2).
+    await chooseAccount(user);
     await user.upload(await screen.findByLabelText('Bot file'), new File(['{}'], 'bot.json', { type: 'application/json' }));
     await user.click(screen.getByRole('button', { name: 'Import bot' }));
     await waitFor(() => expect(here()).toBe('/bots/77'));

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { ResourceRecord } from '../../../api/resources';
 import { OperationError } from '../../common/OperationError';
 import { useNavigate } from '../../PortalContext';
+import { ACCOUNT_REQUIRED, AccountSelect, useFormAccount } from '../FormAccount';
 import { useRequest, useResourceOperation, useResource } from '../useResource';
 
 /** Bot import: upload a file exported from a bot; a bad file gives `Import Failed` with the reason. */
@@ -12,6 +13,9 @@ export function BotImport() {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const request = useRequest(bots);
+  // Under "All accounts" an imported bot, like a new one, asks whose it is.
+  const account = useFormAccount('bots', 'new', null);
+  const [accountError, setAccountError] = useState<string | undefined>();
 
   return (
     <form
@@ -20,7 +24,13 @@ export function BotImport() {
       onSubmit={(event) => {
         event.preventDefault();
         if (!file) return;
-        request.send({ type: 'resource.action', name: 'import', input: file }, {
+        if (account.asks && !account.value) {
+          setAccountError(ACCOUNT_REQUIRED);
+          (event.currentTarget.elements.namedItem('account_id') as HTMLElement | null)?.focus();
+          return;
+        }
+        const input = account.asks ? { file, accountId: account.value } : file;
+        request.send({ type: 'resource.action', name: 'import', input }, {
           succeeded: (output) => {
             const created = output as ResourceRecord | null | undefined;
             if (created?.id) navigate.go(`/bots/${created.id}`);
@@ -28,6 +38,9 @@ export function BotImport() {
         });
       }}
     >
+      {account.asks && (
+        <AccountSelect value={account.value} error={accountError} onChange={(value) => { account.choose(value); setAccountError(undefined); }} />
+      )}
       <div className="field">
         <label htmlFor={inputId}>Bot file</label>
         <input id={inputId} type="file" accept="application/json,.json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
