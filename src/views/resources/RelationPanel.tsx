@@ -65,12 +65,14 @@ export function RelationPanel({ relationKey, ownerId, ownerAccountId = null, tit
                 <button type="button" className="button" aria-label={`Remove ${itemLabel(item)}`} disabled={remove.loading} onClick={(event) => {
                     const itemId = relationItemId(item);
                     const name = itemLabel(item);
-                    // Focus stays in the panel: the row and its button are about to go.
-                    event.currentTarget.closest('section')?.querySelector<HTMLElement>('h2')?.focus();
+                    // Focus stays in the panel: the row and its button are about to go (and after Undo, whose toast goes).
+                    const heading = event.currentTarget.closest('section')?.querySelector<HTMLElement>('h2');
+                    heading?.focus();
                     const removal: RelationRequest = { type: 'relation.remove', itemId };
                     announceWhenDone(relation, removal, `Removed “${name}”.`, {
                       label: 'Undo',
                       run: () => {
+                        heading?.focus();
                         const again: RelationRequest = { type: 'relation.assign', itemId };
                         announceWhenDone(relation, again, `“${name}” assigned again.`);
                         relation.send(again);

@@ -68,6 +68,8 @@ describe('every write is confirmed in one toast region; a removed relation can b
     expect(screen.getByRole('heading', { level: 2, name: 'Dispositions' })).toHaveFocus();
 
     await user.click(within(toastRegion()).getByRole('button', { name: 'Undo' }));
+    // Undo is a relation action too: focus comes back to the panel, not the page body.
+    expect(screen.getByRole('heading', { level: 2, name: 'Dispositions' })).toHaveFocus();
     await within(assigned).findByRole('link', { name: 'No answer' });
     expect(posts).toEqual(['2', '1']);
     expect(await within(toastRegion()).findByText('“No answer” assigned again.')).toBeInTheDocument();
@@ -121,6 +123,7 @@ describe('every write is confirmed in one toast region; a removed relation can b
     expect(await within(toastRegion()).findByText('Removed “Contact 1”.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Contacts' })).toHaveFocus();
     await user.click(within(toastRegion()).getByRole('button', { name: 'Undo' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Contacts' })).toHaveFocus();
     expect(await within(toastRegion()).findByText('“Contact 1” assigned again.')).toBeInTheDocument();
     expect(posts).toEqual([{ status: 'done', attempts: 2 }]);
     expect(await screen.findByRole('combobox', { name: 'Status of Contact 1' })).toHaveValue('done');

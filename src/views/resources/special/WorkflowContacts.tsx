@@ -99,12 +99,14 @@ export function WorkflowContacts({ workflowId }: { workflowId: string }) {
                           const name = itemLabel(row);
                           // What the link carried, so Undo assigns it again as it was.
                           const link = { status: row.status ?? undefined, scheduled_at: row.scheduled_at ?? undefined, attempts: row.attempts ?? undefined };
-                          // Focus stays in the panel: the row and its button are about to go.
-                          event.currentTarget.closest('section')?.querySelector<HTMLElement>('h2')?.focus();
+                          // Focus stays in the panel: the row and its button are about to go (and after Undo, whose toast goes).
+                          const heading = event.currentTarget.closest('section')?.querySelector<HTMLElement>('h2');
+                          heading?.focus();
                           const removal: RelationRequest = { type: 'relation.remove', itemId: contactId };
                           announceWhenDone(relation, removal, `Removed “${name}”.`, {
                             label: 'Undo',
                             run: () => {
+                              heading?.focus();
                               const again: RelationRequest = { type: 'relation.assign', itemId: contactId, body: link };
                               announceWhenDone(relation, again, `“${name}” assigned again.`);
                               relation.send(again);
