@@ -27,6 +27,14 @@ describe('statistics (real HTTP, portal schemas)', () => {
     expect(totals).toMatchObject({ conversations: global.conversations, minutes: expect.any(Number), cost: expect.any(Number) });
   });
 
+  test('disposition counts say whose disposition each is (every account has its own "No answer")', async () => {
+    const { api } = await reportingClient(server.url, 'admin@example.com');
+    const dispositions = ((await api.global()).dispositions ?? []).filter((d) => d.id !== null) as Array<{ id: unknown; label: unknown; account_id?: unknown }>;
+    expect(dispositions.length).toBeGreaterThan(0);
+    for (const d of dispositions) expect(d.account_id).toEqual(expect.any(Number));
+    expect(new Set(dispositions.map((d) => d.account_id)).size).toBeGreaterThan(1);
+  });
+
   test('time series: one point per day of the range, summing to the range total', async () => {
     const { api } = await reportingClient(server.url, 'admin@example.com');
     const series = await api.timeseries(RANGE);

@@ -141,3 +141,29 @@ describe('statistics under "All accounts" (item 2)', () => {
     expect(within(table).getByRole('link', { name: 'Acme Support' })).toHaveAttribute('href', '/accounts/1');
   });
 });
+
+describe('reporting filters under "All accounts" (item 2)', () => {
+  test('the conversations list’s Dispositions name the account of labels that repeat', { timeout: 20000 }, async () => {
+    await renderPortal('/reporting/conversations', {
+      handlers: [
+        ...accountHandlers(),
+        http.get(`${API}/api/v1/reporting/conversations`, () => HttpResponse.json(listBody([]))),
+        http.get(`${API}/api/v1/reporting/global`, () =>
+          HttpResponse.json({ data: { dispositions: [
+            { id: 4, label: 'No answer', account_id: 1, conversations: 5 },
+            { id: 9, label: 'No answer', account_id: 2, conversations: 3 },
+            { id: 5, label: 'Sale', account_id: 1, conversations: 2 },
+          ] } })),
+      ],
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Dispositions' }));
+    const list = await screen.findByRole('listbox', { name: 'Dispositions' });
+    await waitFor(() =>
+      expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual([
+        'No answer — Acme Support5 conversations',
+        'No answer — Globex Sales3 conversations',
+        'Sale2 conversations',
+      ]));
+  });
+});

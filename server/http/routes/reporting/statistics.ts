@@ -111,14 +111,17 @@ function timeseries(db: Database, slice: Slice, window: { from: string; to: stri
 
 function dispositionsOf(db: Database, slice: Slice) {
   const source = sliceSource(slice);
-  const label = tableExists(db, 'dispositions') ? 'd.label' : 'NULL';
-  const join = tableExists(db, 'dispositions') ? 'LEFT JOIN dispositions d ON d.id = r.disposition_id' : '';
+  const known = tableExists(db, 'dispositions');
+  const label = known ? 'd.label' : 'NULL';
+  // Whose disposition it is: each account has its own "No answer" (the portal names the account where labels repeat).
+  const account = known ? 'd.account_id' : 'NULL';
+  const join = known ? 'LEFT JOIN dispositions d ON d.id = r.disposition_id' : '';
   return db
     .prepare(
-      `SELECT ${linkOf('r.disposition_id')} AS id, ${label} AS label, SUM(r.conversations) AS conversations FROM ${source.from} ${join}
+      `SELECT ${linkOf('r.disposition_id')} AS id, ${label} AS label, ${account} AS account_id, SUM(r.conversations) AS conversations FROM ${source.from} ${join}
        WHERE ${source.where} GROUP BY r.disposition_id ORDER BY conversations DESC, r.disposition_id`,
     )
-    .all(...source.params) as { id: number | null; label: string | null; conversations: number }[];
+    .all(...source.params) as { id: number | null; label: string | null; account_id: number | null; conversations: number }[];
 }
 
 function breakdown(db: Database, slice: Slice) {

@@ -3,6 +3,9 @@ import { GRADES, type DispositionCount } from '../../../api/schemas/reporting';
 import { EARLIEST_DATE, LATEST_DATE } from '../../../format/dateBounds';
 import { debounce } from '../../../format/debounce';
 import { conversationQueryFromUrl } from '../conversationQuery';
+import { choicesNamingAccounts, accountIdsOf } from '../../resources/accountLabels';
+import { referenceName } from '../../resources/ReferenceValue';
+import { useReferenceNames } from '../../resources/useReferences';
 import { MultiSelectChips } from './MultiSelectChips';
 
 export type FilterChanges = Record<string, string | readonly string[] | undefined>;
@@ -28,9 +31,14 @@ export function ConversationFilters({ params, dispositions, onChange }: {
   useEffect(() => setText((typed) => (typed.trim() === (query.search ?? '') ? typed : (query.search ?? ''))), [query.search]);
 
   const set = (changes: FilterChanges) => onChange({ ...changes, page: undefined });
-  const dispositionOptions = dispositions
-    .filter((d): d is DispositionCount & { id: string | number } => d.id !== null)
-    .map((d) => ({ value: String(d.id), label: d.label ?? `Disposition ${d.id}`, detail: `${d.conversations} conversations` }));
+  const known = dispositions.filter((d): d is DispositionCount & { id: string | number } => d.id !== null).map((d) => ({ ...d, id: String(d.id) }));
+  // Under "All accounts" each account has its own "No answer": a label that repeats names its account.
+  const accounts = useReferenceNames([{ section: 'accounts', ids: accountIdsOf(known) }]);
+  const labels = choicesNamingAccounts(known, (d) => d.label ?? `Disposition ${d.id}`, (account) => {
+    const entry = accounts('accounts', account);
+    return entry?.state === 'found' ? referenceName('accounts', entry.record) : null;
+  });
+  const dispositionOptions = known.map((d, index) => ({ value: d.id, label: labels[index]!.label, detail: `${d.conversations} conversations` }));
 
   return (
     <form className="report-filters" aria-label="Conversation filters" role="search" onSubmit={(e) => { e.preventDefault(); pushSearch.flush(); }}>
