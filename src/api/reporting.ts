@@ -47,6 +47,8 @@ export interface ConversationQuery {
   dispositions?: readonly string[];
   /** `filter[name]=value`: channel, direction, status, role_id, instance_id, … */
   filter?: Record<string, string | undefined>;
+  /** One account's conversations (a picker scoped to a form's account); absent: the global filter's scope. */
+  accountId?: string;
 }
 
 export function conversationQueryParams(query: ConversationQuery): Query {
@@ -59,6 +61,7 @@ export function conversationQueryParams(query: ConversationQuery): Query {
     to: query.to,
     grades: query.grades?.length ? query.grades : undefined,
     dispositions: query.dispositions?.length ? query.dispositions : undefined,
+    account_id: query.accountId,
   };
   for (const [key, value] of Object.entries(query.filter ?? {})) params[`filter[${key}]`] = value;
   return params;

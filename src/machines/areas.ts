@@ -153,14 +153,17 @@ export function openReferences(owner: AreaOwner): ReferencesActor {
   );
 }
 
-/** The feedback form's conversation picker: the reporting conversations list searched by text (first 10). */
+/** The feedback form's conversation picker: the reporting conversations list searched by text (first 10), in one account when given. */
 export function openConversationSearch(owner: AreaOwner): OperationActor {
   return ensureSystemActor<OperationActor>(
     owner.root,
     ACTOR_IDS.conversationSearch,
     () => {
       const api = createReportingApi(owner.http);
-      return createOperation(async (search: string, signal) => (await api.conversations({ search, show: 10, page: 1, sort: '-started_at' }, signal)).data);
+      return createOperation(
+        async ({ search, accountId }: { search: string; accountId: string | null }, signal) =>
+          (await api.conversations({ search, show: 10, page: 1, sort: '-started_at', ...(accountId ? { accountId } : {}) }, signal)).data,
+      );
     },
     { summary: 'Error Loading Records' },
   );

@@ -18,7 +18,17 @@ export function conversationLabel(c: Conversation): string {
  * (names and the start of a uuid, SPEC §9's 300 ms debounce), an ARIA combobox with a listbox.
  * Without reporting access it stays a plain text input for the uuid.
  */
-export function ConversationPicker({ label, name, value, onChange, error }: { label: string; name: string; value: string; onChange: (uuid: string) => void; error?: string }) {
+export function ConversationPicker({ label, name, value, onChange, error, accountId = null, waitingFor }: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (uuid: string) => void;
+  error?: string;
+  /** Only this account's conversations (the form's account); null: the global filter's scope. */
+  accountId?: string | null;
+  /** Set while the picker waits for the form's account. */
+  waitingFor?: string;
+}) {
   const portal = usePortal();
   const canSearch = useCan('Reporting', 'browse');
   const search = useMemo(() => openConversationSearch(portal), [portal]);
@@ -26,11 +36,12 @@ export function ConversationPicker({ label, name, value, onChange, error }: { la
   const id = useId();
   const listId = `${id}-list`;
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const [chosen, setChosen] = useState<Conversation | null>(null);
-  const ask = useMemo(() => debounce((term: string) => search.send({ type: 'operation.start', input: term })), [search]);
+  const ask = useMemo(() => debounce((term: string) => search.send({ type: 'operation.start', input: { search: term, accountId } })), [search, accountId]);
   useEffect(() => () => ask.cancel(), [ask]);
 
   const options = open ? (results.output ?? []) : [];
@@ -72,7 +83,8 @@ export function ConversationPicker({ label, name, value, onChange, error }: { la
         aria-autocomplete="list"
         aria-activedescendant={open && options[active] ? `${listId}-${active}` : undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={[error ? errorId : '', waitingFor ? hintId : ''].filter(Boolean).join(' ') || undefined}
+        disabled={Boolean(waitingFor)}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -108,6 +120,7 @@ export function ConversationPicker({ label, name, value, onChange, error }: { la
           {results.loading ? 'Searching…' : results.failed ? 'The conversations could not be searched.' : options.length === 0 ? 'No conversation matches.' : `${options.length} conversations found.`}
         </p>
       )}
+      {waitingFor && <p id={hintId} className="field-hint">{waitingFor}</p>}
       {error && <p id={errorId} className="field-error">{error}</p>}
     </div>
   );

@@ -40,7 +40,7 @@ function FieldInput({ field, value, error, onChange, account }: { field: Field; 
     );
   }
   if (field.type === 'conversation') {
-    return <ConversationPicker label={field.label} name={field.name} value={String(value)} error={error} onChange={onChange} />;
+    return <ConversationPicker label={field.label} name={field.name} value={String(value)} error={error} onChange={onChange} accountId={account.scope} waitingFor={account.waitingFor} />;
   }
   if (field.type === 'checkbox') {
     return (

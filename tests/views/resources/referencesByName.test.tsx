@@ -88,7 +88,7 @@ const conversation = (uuid: string, contact: string) => ({
 });
 
 describe('feedback and its conversation (item 3)', () => {
-  test('the feedback form picks a conversation by searching the reporting list; the body carries its uuid', { timeout: 20000 }, async () => {
+  test('the feedback form picks a conversation by searching the reporting list (in the form’s account); the body carries its uuid', { timeout: 20000 }, async () => {
     const posted: Array<Record<string, unknown>> = [];
     const searches: string[] = [];
     await renderPortal('/feedback/new', {
@@ -96,19 +96,22 @@ describe('feedback and its conversation (item 3)', () => {
         ...sectionHandlers('feedback', [], posted),
         ...accountHandlers(),
         http.get(`${API}/api/v1/reporting/conversations`, ({ request }) => {
-          const search = new URL(request.url).searchParams.get('search') ?? '';
-          searches.push(search);
+          const url = new URL(request.url);
+          const search = url.searchParams.get('search') ?? '';
+          searches.push(`${search} in account ${url.searchParams.get('account_id')}`);
           return HttpResponse.json(listBody(search === 'ada' ? [conversation('1a2b3c4d-0000-4000-8000-000000000001', 'Ada Lovelace')] : []));
         }),
       ],
     });
     const user = userEvent.setup();
+    const picker = await screen.findByRole('combobox', { name: 'Conversation' });
+    // Like every picker of a new record under "All accounts": the account first.
+    expect(picker).toBeDisabled();
     await user.selectOptions(await screen.findByRole('combobox', { name: /^Belongs to account/ }), 'Acme Support');
     await user.type(screen.getByRole('textbox', { name: /^Rating/ }), '4');
-    const picker = screen.getByRole('combobox', { name: 'Conversation' });
     await user.type(picker, 'ada');
     const option = await screen.findByRole('option', { name: /Ada Lovelace/ });
-    expect(searches).toEqual(['ada']);
+    expect(searches).toEqual(['ada in account 1']);
     await user.click(option);
     expect(screen.getByText(/Ada Lovelace · call inbound/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create feedback' }));
