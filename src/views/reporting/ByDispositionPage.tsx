@@ -8,9 +8,8 @@ import { OperationError } from '../common/OperationError';
 import { useNavigate } from '../PortalContext';
 import { BarChart } from './charts/BarChart';
 import { useRevealResults } from './useRevealResults';
-import { ConversationsTable } from './ConversationsTable';
+import { DrilldownConversations } from './DrilldownConversations';
 import { withParams } from './dateRange';
-import { Pagination } from '../common/Pagination';
 import { pageSizeOf } from '../common/pageSize';
 import { ReportingNav } from './ReportingNav';
 import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
@@ -74,23 +73,7 @@ export default function ByDispositionPage() {
         </>
       )}
       {chosen.length > 0 && (
-        <section className="panel" aria-labelledby="disposition-list-title">
-          <h2 id="disposition-list-title" ref={resultsHeading} tabIndex={-1}>{`Conversations with ${rows.filter((d) => d.id !== null && chosen.includes(d.id)).map(label).join(', ') || 'the chosen dispositions'}`}</h2>
-          <OperationError error={list.error} />
-          {list.loading && !list.output && <LoadingState label="Loading conversations…" />}
-          {list.output && (
-            <div aria-busy={list.loading}>
-              <ConversationsTable rows={list.output.data} labelledBy="disposition-list-title" />
-              <Pagination
-                meta={list.output.meta}
-                label="Conversation pages"
-                busy={list.loading}
-                onPage={(p) => navigate.go(withParams(PATH, params, { page: String(p) }), true)}
-                onShow={(show) => navigate.go(withParams(PATH, params, { show: String(show), page: undefined }), true)}
-              />
-            </div>
-          )}
-        </section>
+        <DrilldownConversations id="disposition-list-title" title={`Conversations with ${rows.filter((d) => d.id !== null && chosen.includes(d.id)).map(label).join(', ') || 'the chosen dispositions'}`} headingRef={resultsHeading} list={list} path={PATH} params={params} />
       )}
     </section>
   );

@@ -5,13 +5,11 @@ import { GRADES, type Conversation, type EntityStatistics, type GlobalStatistics
 import { formatNumber } from '../../format/number';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
-import { ConversationsTable } from './ConversationsTable';
+import { DrilldownConversations } from './DrilldownConversations';
 import { rangeFrom, withParams } from './dateRange';
-import { Pagination } from '../common/Pagination';
 import { pageSizeOf } from '../common/pageSize';
 import { ReportingNav } from './ReportingNav';
 import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
-import { useNavigate } from '../PortalContext';
 import { useRevealResults } from './useRevealResults';
 
 const PATH = '/reporting/conversations-by-instance-grade';
@@ -20,7 +18,6 @@ const PATH = '/reporting/conversations-by-instance-grade';
 export default function ByInstanceGradePage() {
   const { statistics, conversations } = useReporting();
   const params = useSearchParams();
-  const navigate = useNavigate();
   const accountId = useAccountId();
   const instances = useChildOperation<List<EntityStatistics>>(statistics, 'instances');
   const global = useChildOperation<GlobalStatistics>(statistics, 'global');
@@ -76,23 +73,7 @@ export default function ByInstanceGradePage() {
       </div>
       {instances.output && instances.output.data.length === 0 && <p>No instance exists yet, so only the totals across all conversations are shown.</p>}
       {grade && (
-        <section className="panel" aria-labelledby="grade-list-title">
-          <h2 id="grade-list-title" ref={resultsHeading} tabIndex={-1}>{`Grade ${grade} conversations${chosen ? ` on ${chosen.name}` : ''}`}</h2>
-          <OperationError error={list.error} />
-          {list.loading && !list.output && <LoadingState label="Loading conversations…" />}
-          {list.output && (
-            <div aria-busy={list.loading}>
-              <ConversationsTable rows={list.output.data} labelledBy="grade-list-title" />
-              <Pagination
-                meta={list.output.meta}
-                label="Conversation pages"
-                busy={list.loading}
-                onPage={(p) => navigate.go(withParams(PATH, params, { page: String(p) }), true)}
-                onShow={(show) => navigate.go(withParams(PATH, params, { show: String(show), page: undefined }), true)}
-              />
-            </div>
-          )}
-        </section>
+        <DrilldownConversations id="grade-list-title" title={`Grade ${grade} conversations${chosen ? ` on ${chosen.name}` : ''}`} headingRef={resultsHeading} list={list} path={PATH} params={params} />
       )}
     </section>
   );
