@@ -27,6 +27,8 @@ export type ReferencesEvent =
   /** A picker wants `section`'s records of `accountId` (null: the global filter's scope); `scope` names that scope. */
   | { type: 'references.options'; section: ResourceKey; accountId: string | null; scope: string }
   | { type: 'references.found'; section: ResourceKey; ids: readonly string[]; records: ResourceRecord[] }
+  /** A record just saved or created: its name is known now, and the section's picker choices are stale. */
+  | { type: 'references.remember'; section: ResourceKey; record: ResourceRecord }
   | { type: 'references.optionsLoaded'; key: string; records: ResourceRecord[] }
   | { type: 'references.optionsFailed'; key: string };
 
@@ -107,6 +109,16 @@ export function createReferencesMachine({ lookup, options, now = Date.now }: Ref
           for (const id of event.ids) next[id] = { state: 'missing', at: t };
           for (const record of event.records) next[String(record.id)] = { state: 'found', record, at: t };
           return { names: { ...context.names, [event.section]: next } };
+        }),
+      },
+      'references.remember': {
+        actions: assign(({ context, event }) => {
+          const prefix = optionsKey(event.section, '');
+          return {
+            names: { ...context.names, [event.section]: { ...(context.names[event.section] ?? {}), [String(event.record.id)]: { state: 'found' as const, record: event.record, at: now() } } },
+            // The next picker of this section asks again (a new LLM shows in the agent form at once).
+            options: Object.fromEntries(Object.entries(context.options).filter(([key, entry]) => !key.startsWith(prefix) || entry.state === 'loading')),
+          };
         }),
       },
       'references.options': {

@@ -135,3 +135,19 @@ describe('id lists on a record are named by one lookup of those ids', () => {
     expect(seen).toEqual(['?filter[id]=250,3&show=100&page=1']);
   });
 });
+
+describe('a saved record updates the cache', () => {
+  test('its new name shows at once, and the next picker of its section asks again', async () => {
+    const { actor, seen } = start();
+    actor.send({ type: 'references.need', section: 'llms', ids: ['1'] });
+    actor.send({ type: 'references.options', section: 'llms', accountId: '1', scope: 'account:1' });
+    await settledNames(actor, 'llms', ['1']);
+    await waitFor(actor, (s) => s.context.options[optionsKey('llms', 'account:1')]?.state === 'ready');
+    actor.send({ type: 'references.remember', section: 'llms', record: { id: '1', account_id: '1', name: 'GPT-4o (renamed)' } });
+    expect(actor.getSnapshot().context.names.llms?.['1']).toMatchObject({ state: 'found', record: { name: 'GPT-4o (renamed)' } });
+    expect(actor.getSnapshot().context.options[optionsKey('llms', 'account:1')]).toBeUndefined();
+    actor.send({ type: 'references.options', section: 'llms', accountId: '1', scope: 'account:1' });
+    await waitFor(actor, (s) => s.context.options[optionsKey('llms', 'account:1')]?.state === 'ready');
+    expect(seen.filter((q) => q.includes('account_id=1'))).toHaveLength(2);
+  });
+});

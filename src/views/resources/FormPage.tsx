@@ -17,6 +17,7 @@ import { ChoiceSelect } from './ChoiceSelect';
 import { ConversationPicker } from './ConversationPicker';
 import { ACCOUNT_REQUIRED, AccountSelect, useFormAccount, type FormAccount } from './FormAccount';
 import { withPlainReferenceErrors } from './referenceErrors';
+import { useReferencesActor } from './useReferences';
 import { TabNav, TabPanel } from './RecordTabs';
 import { recordIdOf, useRecord } from './useRecord';
 import { editableFields, initialValues, validateForm, type FormErrors, type FormValues } from './formValues';
@@ -95,6 +96,7 @@ export function ResourceForm({ config, mode, record, onSaved }: { config: Sectio
   const saving = useRequest(resource);
   const [initial] = useState(values);
   const account = useFormAccount(config.key, mode, record);
+  const references = useReferencesActor();
   // Leaving with unsaved changes asks first (links, Back, the browser's Back, the tab); saving clears the question.
   // (Not `save.succeeded`: that is the section's last save, maybe of another record an hour ago.)
   const [saved, setSaved] = useState(false);
@@ -125,7 +127,10 @@ export function ResourceForm({ config, mode, record, onSaved }: { config: Sectio
         setClientErrors({});
         const done = (output: unknown) => {
           setSaved(true);
-          onSaved((output as ResourceRecord | null) ?? null);
+          const stored = (output as ResourceRecord | null) ?? null;
+          // Pages that link to it show its new name; pickers offer it at once.
+          if (stored) references.send({ type: 'references.remember', section: config.key, record: stored });
+          onSaved(stored);
         };
         const body = account.asks ? { ...result.body, account_id: /^\d+$/.test(account.value) ? Number(account.value) : account.value } : result.body;
         if (mode === 'new') saving.send({ type: 'resource.add', values: body }, { succeeded: done });

@@ -38,6 +38,12 @@ export function sectionHandlers(section: string, rows: Row[], posted: Array<Reco
       const row = rows.find((r) => String(r.id) === params.id);
       return row ? HttpResponse.json({ data: row }) : HttpResponse.json({ message: 'Not found.' }, { status: 404 });
     }),
+    http.patch(`${base}/:id`, async ({ params, request }) => {
+      const row = rows.find((r) => String(r.id) === params.id);
+      if (!row) return HttpResponse.json({ message: 'Not found.' }, { status: 404 });
+      Object.assign(row, (await request.json()) as Record<string, unknown>);
+      return HttpResponse.json({ data: row });
+    }),
     http.post(`${base}/`, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       posted.push(body);

@@ -66,6 +66,24 @@ describe('references by name (item 3)', () => {
     await waitFor(() => expect(screen.getByText('#5')).toBeInTheDocument());
   });
 
+  test('a renamed record shows its new name where it is linked, at once (the cache learns the saved record)', { timeout: 20000 }, async () => {
+    const llms = LLMS.map((l) => ({ ...l }));
+    const { portal, here } = await renderPortal('/agents/1', {
+      handlers: [...sectionHandlers('agents', AGENTS.map((a) => ({ ...a }))), ...sectionHandlers('llms', llms), ...sectionHandlers('agent-instructions', []), ...accountHandlers()],
+    });
+    await screen.findByRole('link', { name: 'GPT-4o' });
+    portal.navigation.send({ type: 'navigation.go', to: '/llms/1/edit' });
+    const user = userEvent.setup();
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    await waitFor(() => expect(name).toHaveValue('GPT-4o'));
+    await user.clear(name);
+    await user.type(name, 'GPT-4o (prod)');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(here()).toBe('/llms/1'));
+    portal.navigation.send({ type: 'navigation.go', to: '/agents/1' });
+    expect(await screen.findByRole('link', { name: 'GPT-4o (prod)' })).toHaveAttribute('href', '/llms/1');
+  });
+
   test('a forbidden lookup leaves "#id" and the page in place (no forbidden page)', { timeout: 20000 }, async () => {
     const { here } = await renderPortal('/agents/1', {
       handlers: [
