@@ -20,6 +20,7 @@ import { ExportStatus } from './ExportStatus';
 import { Grade } from './Grade';
 import { ReportingNav } from './ReportingNav';
 import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
+import { useRoleNamesWithAccounts } from './useRoleNamesWithAccounts';
 
 const PATH = '/reporting';
 
@@ -73,6 +74,11 @@ export default function ReportingOverview() {
   const roles = useChildOperation<EntityStatistics[]>(statistics, 'globalRoles');
   const rankings = useChildOperation<Ranking[]>(statistics, 'rankings');
   const exported = useChildOperation<string>(statistics, 'export');
+  // Under "All accounts" several accounts have a "Support" role: a name that repeats says whose it is.
+  const roleName = useRoleNamesWithAccounts([
+    ...(roles.output ?? []).map((r) => ({ id: String(r.id), name: r.name, account_id: r.account_id })),
+    ...(rankings.output ?? []).map((r) => ({ id: String(r.role_id), name: r.name, account_id: (r as Record<string, unknown>).account_id })),
+  ]);
   const rolesSortParam = params.get('roles_sort') ?? '';
   const rolesSort = ROLE_COLUMNS.some((c) => rolesSortParam.replace(/^-/, '') === c.key) ? rolesSortParam : '-conversations';
 
@@ -213,7 +219,7 @@ export default function ReportingOverview() {
               <tbody>
                 {sortedRoles(roles.output, rolesSort).map((r) => (
                   <tr key={r.id}>
-                    <th scope="row">{r.name}</th>
+                    <th scope="row">{roleName(r.id, r.name)}</th>
                     <td className="num">{formatNumber(r.conversations)}</td>
                     <td className="num">{`${formatNumber((r.share ?? 0) * 100)}%`}</td>
                     <td className="num">{formatMoney(r.cost)}</td>
@@ -236,7 +242,7 @@ export default function ReportingOverview() {
             labelHeader="Role"
             format={formatNumber}
             data={rankings.output.map((r) => ({
-              label: `${r.rank}. ${r.name} (${r.average_grade ?? '—'})`,
+              label: `${r.rank}. ${roleName(r.role_id, r.name)} (${r.average_grade ?? '—'})`,
               value: r.grade_score ?? 0,
               href: withParams('/reporting/roles/breakdown', new URLSearchParams(), { id: String(r.role_id), from, to }),
             }))}

@@ -188,3 +188,27 @@ describe('reporting filters under "All accounts" (item 2)', () => {
       ]));
   });
 });
+
+describe('reporting overview under "All accounts" (item 2)', () => {
+  test('roles that share a name say whose they are, in the roles table and the rankings', { timeout: 20000 }, async () => {
+    const grades = { A: 1, B: 0, C: 0, D: 0, F: 0 };
+    const role = (id: number, name: string, account: number) => ({ id, name, account_id: account, conversations: 2, minutes: 3, cost: 1, grade_score: 4, average_grade: 'A', grades, share: 0.5 });
+    await renderPortal('/reporting', {
+      handlers: [
+        ...accountHandlers(),
+        http.get(`${API}/api/v1/reporting/global`, () => HttpResponse.json({ data: { conversations: 4, minutes: 6, cost: 2, active: 0, grades, dispositions: [] } })),
+        http.get(`${API}/api/v1/reporting/global/active`, () => HttpResponse.json({ data: { count: 0, conversations: [] } })),
+        http.get(`${API}/api/v1/reporting/global/timeseries`, () => HttpResponse.json({ data: { interval: 'day', from: '2026-11-19', to: '2026-11-20', points: [] } })),
+        http.get(`${API}/api/v1/reporting/global/roles/rankings`, () =>
+          HttpResponse.json({ data: [
+            { rank: 1, role_id: 1, name: 'Support', account_id: 1, conversations: 2, grade_score: 4, average_grade: 'A' },
+            { rank: 2, role_id: 2, name: 'Support', account_id: 2, conversations: 2, grade_score: 4, average_grade: 'A' },
+          ] })),
+        http.get(`${API}/api/v1/reporting/global/roles`, () => HttpResponse.json({ data: [role(1, 'Support', 1), role(2, 'Support', 2)] })),
+      ],
+    });
+    const table = await screen.findByRole('table', { name: 'Share of conversations by role' });
+    await waitFor(() => expect(within(table).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['Support — Acme Support', 'Support — Globex Sales']));
+    await waitFor(() => expect(screen.getAllByText(/^1\. Support — Acme Support \(A\)/).length).toBeGreaterThan(0));
+  });
+});

@@ -259,7 +259,8 @@ export function statisticsRoutes(ctx: AppContext): Router {
     const ranked = globalRoles(req)
       .filter((r) => r.grade_score !== null)
       .sort((a, b) => (b.grade_score ?? 0) - (a.grade_score ?? 0) || b.conversations - a.conversations || a.id - b.id)
-      .map((r, index) => ({ rank: index + 1, role_id: r.id, name: r.name, conversations: r.conversations, grade_score: r.grade_score, average_grade: letterOf(r.grade_score) }));
+      // account_id: several accounts have their own "Support" role (the portal names the account where names repeat).
+      .map((r, index) => ({ rank: index + 1, role_id: r.id, name: r.name, account_id: r.account_id, conversations: r.conversations, grade_score: r.grade_score, average_grade: letterOf(r.grade_score) }));
     if (wantsCsvExport(req)) {
       sendCsv(res, 'role-rankings', ranked, ['rank', 'role_id', 'name', 'conversations', 'grade_score', 'average_grade']);
       return;
