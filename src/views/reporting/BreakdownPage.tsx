@@ -15,6 +15,7 @@ import { rangeFrom, withParams } from './dateRange';
 import { ExportStatus } from './ExportStatus';
 import { Grade } from './Grade';
 import { ReportingNav } from './ReportingNav';
+import { useNamesWithAccounts } from './useNamesWithAccounts';
 import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
 
 /** One role's or instance's breakdown; which one, and the range, come from the URL (?id=&from=&to=). */
@@ -30,6 +31,8 @@ export function BreakdownPage({ entity }: { entity: StatisticsEntity }) {
   const options = useChildOperation<List<EntityStatistics>>(statistics, listKind);
   const breakdown = useChildOperation<Breakdown>(statistics, kind);
   const exported = useChildOperation<string>(statistics, 'export');
+  // Under "All accounts" each account has its own "Analyst": a name that repeats says whose it is.
+  const nameOf = useNamesWithAccounts((options.output?.data ?? []).map((o) => ({ id: String(o.id), name: o.name, account_id: o.account_id })));
   const { from, to } = rangeFrom(params);
   const id = params.get('id') ?? '';
 
@@ -66,7 +69,7 @@ export function BreakdownPage({ entity }: { entity: StatisticsEntity }) {
           <select id="breakdown-entity" value={id} onChange={(e) => go({ id: e.target.value || undefined })}>
             <option value="">{`Choose ${withArticle(label.toLowerCase())}`}</option>
             {options.output?.data.map((o) => (
-              <option key={o.id} value={o.id}>{o.name}</option>
+              <option key={o.id} value={o.id}>{nameOf(o.id, o.name)}</option>
             ))}
           </select>
         </div>

@@ -9,6 +9,7 @@ import { DrilldownConversations } from './DrilldownConversations';
 import { rangeFrom, withParams } from './dateRange';
 import { pageSizeOf } from '../common/pageSize';
 import { ReportingNav } from './ReportingNav';
+import { useNamesWithAccounts } from './useNamesWithAccounts';
 import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
 import { useRevealResults } from './useRevealResults';
 
@@ -21,6 +22,8 @@ export default function ByInstanceGradePage() {
   const accountId = useAccountId();
   const instances = useChildOperation<List<EntityStatistics>>(statistics, 'instances');
   const global = useChildOperation<GlobalStatistics>(statistics, 'global');
+  // Under "All accounts" several accounts have a "Main line": a name that repeats says whose it is.
+  const nameOf = useNamesWithAccounts((instances.output?.data ?? []).map((i) => ({ id: String(i.id), name: i.name, account_id: i.account_id })));
   const list = useChildOperation<List<Conversation>>(conversations, 'byGrade');
   const { from, to } = rangeFrom(params);
   const grade = (GRADES as readonly string[]).includes(params.get('grade') ?? '') ? (params.get('grade') as Grade) : null;
@@ -66,7 +69,7 @@ export default function ByInstanceGradePage() {
               <tr><th scope="row">All instances</th>{GRADES.map((g) => cell(g, global.output!.grades![g]))}</tr>
             )}
             {instances.output?.data.map((i) => (
-              <tr key={i.id}><th scope="row">{i.name}</th>{GRADES.map((g) => cell(g, i.grades[g], i.id))}</tr>
+              <tr key={i.id}><th scope="row">{nameOf(i.id, i.name)}</th>{GRADES.map((g) => cell(g, i.grades[g], i.id))}</tr>
             ))}
           </tbody>
         </table>

@@ -20,7 +20,7 @@ import { ExportStatus } from './ExportStatus';
 import { Grade } from './Grade';
 import { ReportingNav } from './ReportingNav';
 import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
-import { useRoleNamesWithAccounts } from './useRoleNamesWithAccounts';
+import { useNamesWithAccounts } from './useNamesWithAccounts';
 
 const PATH = '/reporting';
 
@@ -75,7 +75,7 @@ export default function ReportingOverview() {
   const rankings = useChildOperation<Ranking[]>(statistics, 'rankings');
   const exported = useChildOperation<string>(statistics, 'export');
   // Under "All accounts" several accounts have a "Support" role: a name that repeats says whose it is.
-  const roleName = useRoleNamesWithAccounts([
+  const roleName = useNamesWithAccounts([
     ...(roles.output ?? []).map((r) => ({ id: String(r.id), name: r.name, account_id: r.account_id })),
     ...(rankings.output ?? []).map((r) => ({ id: String(r.role_id), name: r.name, account_id: (r as Record<string, unknown>).account_id })),
   ]);

@@ -189,6 +189,17 @@ describe('reporting filters under "All accounts" (item 2)', () => {
   });
 });
 
+describe('reporting breakdown pickers under "All accounts" (item 2)', () => {
+  test('the role breakdown’s Role picker says whose each "Analyst" is', { timeout: 20000 }, async () => {
+    const row = (id: number, account: number) => ({ id, name: 'Analyst', account_id: account, conversations: 3, minutes: 5, cost: 1.5, grade_score: null, average_grade: null, grades: { A: 0, B: 0, C: 0, D: 0, F: 0 } });
+    await renderPortal('/reporting/roles/breakdown', {
+      handlers: [...accountHandlers(), http.get(`${API}/api/v1/reporting/roles`, () => HttpResponse.json(listBody([row(1, 1), row(2, 2)])))],
+    });
+    const picker = await screen.findByRole('combobox', { name: 'Role' });
+    await waitFor(() => expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a role', 'Analyst — Acme Support', 'Analyst — Globex Sales']));
+  });
+});
+
 describe('reporting overview under "All accounts" (item 2)', () => {
   test('roles that share a name say whose they are, in the roles table and the rankings', { timeout: 20000 }, async () => {
     const grades = { A: 1, B: 0, C: 0, D: 0, F: 0 };

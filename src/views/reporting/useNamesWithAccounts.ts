@@ -9,10 +9,10 @@ interface NamedRow {
 }
 
 /**
- * Role names as the overview shows them: a name that several accounts' roles share says whose it
+ * Role or instance names as reporting shows them: a name that several accounts share says whose it
  * is ("Support — Acme Support"). Account names are looked up only for names that repeat.
  */
-export function useRoleNamesWithAccounts(rows: readonly NamedRow[]): (id: unknown, name: string) => string {
+export function useNamesWithAccounts(rows: readonly NamedRow[]): (id: unknown, name: string) => string {
   const unique = [...new Map(rows.map((row) => [row.id, row])).values()];
   const counts = new Map<string, number>();
   for (const row of unique) counts.set(row.name.toLocaleLowerCase(), (counts.get(row.name.toLocaleLowerCase()) ?? 0) + 1);
