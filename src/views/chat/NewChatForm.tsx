@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Target } from '../../api/calls';
 import type { ChatTarget } from '../../machines/chatStream';
 import { OperationError } from '../common/OperationError';
+import { useNamesWithAccounts } from '../common/useNamesWithAccounts';
 import { useTargets } from './useTargets';
 
 const DEMO = '';
@@ -11,6 +12,9 @@ export function NewChatForm({ connected, onOpen }: { connected: boolean; onOpen:
   const bots = useTargets('bots');
   const instances = useTargets('instances');
   const [choice, setChoice] = useState(DEMO);
+  // Under "All accounts" every account has its own "Demo Bot": a name that repeats says whose it is.
+  const botName = useNamesWithAccounts(bots.items.map((b) => ({ id: b.id, name: b.name ?? `Bot ${b.id}`, account_id: b.account_id })));
+  const instanceName = useNamesWithAccounts(instances.items.map((i) => ({ id: i.id, name: i.name ?? `Instance ${i.id}`, account_id: i.account_id })));
   const unavailable = [bots.permitted && bots.missing && 'bots', instances.permitted && instances.missing && 'instances'].filter(Boolean);
 
   const start = () => {
@@ -45,7 +49,7 @@ export function NewChatForm({ connected, onOpen }: { connected: boolean; onOpen:
             <optgroup label="Bots">
               {bots.items.map((bot) => (
                 <option key={bot.id} value={`bot:${bot.id}`}>
-                  {bot.name ?? `Bot ${bot.id}`}
+                  {botName(bot.id, bot.name ?? `Bot ${bot.id}`)}
                 </option>
               ))}
             </optgroup>
@@ -54,7 +58,7 @@ export function NewChatForm({ connected, onOpen }: { connected: boolean; onOpen:
             <optgroup label="Instances">
               {instances.items.map((instance) => (
                 <option key={instance.id} value={`instance:${instance.id}`}>
-                  {instance.name ?? `Instance ${instance.id}`}
+                  {instanceName(instance.id, instance.name ?? `Instance ${instance.id}`)}
                 </option>
               ))}
             </optgroup>

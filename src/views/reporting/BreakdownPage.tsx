@@ -15,7 +15,7 @@ import { rangeFrom, withParams } from './dateRange';
 import { ExportStatus } from './ExportStatus';
 import { Grade } from './Grade';
 import { ReportingNav } from './ReportingNav';
-import { useNamesWithAccounts } from './useNamesWithAccounts';
+import { useNamesWithAccounts } from '../common/useNamesWithAccounts';
 import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
 
 /** One role's or instance's breakdown; which one, and the range, come from the URL (?id=&from=&to=). */

@@ -9,7 +9,7 @@ import { DrilldownConversations } from './DrilldownConversations';
 import { rangeFrom, withParams } from './dateRange';
 import { pageSizeOf } from '../common/pageSize';
 import { ReportingNav } from './ReportingNav';
-import { useNamesWithAccounts } from './useNamesWithAccounts';
+import { useNamesWithAccounts } from '../common/useNamesWithAccounts';
 import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
 import { useRevealResults } from './useRevealResults';
 

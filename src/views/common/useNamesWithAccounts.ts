@@ -1,5 +1,4 @@
 import { accountIdsOf, choicesNamingAccounts } from '../resources/accountLabels';
-import { referenceName } from '../resources/ReferenceValue';
 import { useReferenceNames } from '../resources/useReferences';
 
 interface NamedRow {
@@ -8,9 +7,13 @@ interface NamedRow {
   account_id?: unknown;
 }
 
+/** An account record's name (kept light: chat and reporting need no section configuration for it). */
+const accountName = (record: Record<string, unknown>, id: string) => (typeof record.name === 'string' && record.name ? record.name : `#${id}`);
+
 /**
- * Role or instance names as reporting shows them: a name that several accounts share says whose it
- * is ("Support — Acme Support"). Account names are looked up only for names that repeat.
+ * Names as pickers and reports show them under "All accounts": a name that several accounts' records
+ * share says whose it is ("Support — Acme Support", "Demo Bot — Globex Sales"). Account names are
+ * looked up only for names that repeat.
  */
 export function useNamesWithAccounts(rows: readonly NamedRow[]): (id: unknown, name: string) => string {
   const unique = [...new Map(rows.map((row) => [row.id, row])).values()];
@@ -21,7 +24,7 @@ export function useNamesWithAccounts(rows: readonly NamedRow[]): (id: unknown, n
   const labels = new Map(
     choicesNamingAccounts(unique, (row) => row.name, (account) => {
       const entry = accounts('accounts', account);
-      return entry?.state === 'found' ? referenceName('accounts', entry.record) : null;
+      return entry?.state === 'found' ? accountName(entry.record, account) : null;
     }).map((choice) => [choice.value, choice.label]),
   );
   return (id, name) => labels.get(String(id)) ?? name;
