@@ -7,6 +7,7 @@ import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { useNavigate } from '../PortalContext';
 import { BarChart } from './charts/BarChart';
+import { useNamesWithAccounts } from '../common/useNamesWithAccounts';
 import { useRevealResults } from './useRevealResults';
 import { DrilldownConversations } from './DrilldownConversations';
 import { withParams } from './dateRange';
@@ -38,7 +39,10 @@ export default function ByDispositionPage() {
 
   const rows = counts.output ?? [];
   const resultsHeading = useRevealResults(key, list.output !== undefined && !list.loading);
-  const label = (d: DispositionCount) => d.label ?? (d.id === null ? 'No disposition' : `Disposition ${d.id}`);
+  const plainLabel = (d: DispositionCount) => d.label ?? (d.id === null ? 'No disposition' : `Disposition ${d.id}`);
+  // Under "All accounts" every account has its own "No answer": a label that repeats says whose it is.
+  const named = useNamesWithAccounts(rows.filter((d) => d.id !== null).map((d) => ({ id: String(d.id), name: plainLabel(d), account_id: (d as Record<string, unknown>).account_id })));
+  const label = (d: DispositionCount) => (d.id === null ? plainLabel(d) : named(d.id, plainLabel(d)));
   return (
     <section className="page">
       <h1>Conversations by disposition</h1>

@@ -200,6 +200,23 @@ describe('reporting breakdown pickers under "All accounts" (item 2)', () => {
   });
 });
 
+describe('conversations by disposition under "All accounts" (item 2)', () => {
+  test('dispositions that share a label say whose they are', { timeout: 20000 }, async () => {
+    await renderPortal('/reporting/conversations-by-disposition', {
+      handlers: [
+        ...accountHandlers(),
+        http.get(`${API}/api/v1/reporting/global`, () =>
+          HttpResponse.json({ data: { dispositions: [
+            { id: 4, label: 'No answer', account_id: 1, conversations: 5 },
+            { id: 9, label: 'No answer', account_id: 2, conversations: 3 },
+            { id: null, label: null, conversations: 1 },
+          ] } })),
+      ],
+    });
+    await waitFor(() => expect(screen.getAllByRole('link', { name: /^No answer — / }).map((a) => a.textContent)).toEqual(['No answer — Acme Support', 'No answer — Globex Sales']));
+  });
+});
+
 describe('reporting overview under "All accounts" (item 2)', () => {
   test('roles that share a name say whose they are, in the roles table and the rankings', { timeout: 20000 }, async () => {
     const grades = { A: 1, B: 0, C: 0, D: 0, F: 0 };
