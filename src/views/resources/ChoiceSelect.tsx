@@ -2,11 +2,11 @@ import { useId } from 'react';
 import type { ResourceKey } from '../../api/resources';
 import { sectionByKey } from '../../sections';
 import { NumericInput } from '../common/NumericInput';
+import { useNamesWithAccounts } from '../common/useNamesWithAccounts';
 import { useCan } from '../PortalContext';
-import { accountIdsOf, choicesNamingAccounts } from './accountLabels';
 import { referenceName } from './ReferenceValue';
 import type { Choice } from './sectionConfig';
-import { inAccountOrGlobal, useReferenceNames, usePickerOptions } from './useReferences';
+import { inAccountOrGlobal, usePickerOptions } from './useReferences';
 
 /**
  * A labelled select over fixed choices or another section's records (its first 100, through the
@@ -34,7 +34,8 @@ export function ChoiceSelect({ label, value, onChange, choices, choicesFrom, emp
   const canBrowse = useCan(choicesFrom ? (sectionByKey(choicesFrom)?.model ?? null) : null, 'browse');
   const options = usePickerOptions(choicesFrom, accountId, Boolean(choicesFrom && canBrowse && !waitingFor));
   const records = inAccountOrGlobal(options.records, accountId);
-  const accountNames = useReferenceNames(choicesFrom ? [{ section: 'accounts', ids: accountIdsOf(records) }] : []);
+  // Names that repeat (several accounts' "GPT-4o") say whose they are; only their accounts are looked up.
+  const named = useNamesWithAccounts(choicesFrom ? records.map((record) => ({ id: record.id, name: referenceName(choicesFrom, record), account_id: record.account_id })) : []);
 
   const described = [error ? errorId : '', waitingFor ? hintId : ''].filter(Boolean).join(' ') || undefined;
   if (choicesFrom && !canBrowse) {
@@ -46,12 +47,7 @@ export function ChoiceSelect({ label, value, onChange, choices, choicesFrom, emp
       </div>
     );
   }
-  const list: Choice[] = choicesFrom
-    ? choicesNamingAccounts(records, (record) => referenceName(choicesFrom, record), (account) => {
-        const entry = accountNames('accounts', account);
-        return entry?.state === 'found' ? referenceName('accounts', entry.record) : null;
-      })
-    : (choices ?? []);
+  const list: Choice[] = choicesFrom ? records.map((record) => ({ value: record.id, label: named(record.id, referenceName(choicesFrom, record)) })) : (choices ?? []);
   // Keep a current value visible even before its record has loaded.
   if (value && !list.some((c) => c.value === value)) list.unshift({ value, label: `#${value}` });
   return (
