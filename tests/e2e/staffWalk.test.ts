@@ -111,6 +111,9 @@ async function walk({ width, height, account, llm, agent }: { width: number; hei
   await page.getByText(/^Page 2 of \d+$/).waitFor();
   // Every row's account is a name (one lookup for the page).
   await expect.poll(() => table.getByRole('link', { name: /^(Acme Support|Globex Sales|Initech Care)$/ }).count()).toBeGreaterThan(0);
+  // On a phone the Account column scrolls away: each row's key cell says whose it is too.
+  const underName = table.locator('tbody tr').first().locator('td').first().getByText(/^(Acme Support|Globex Sales|Initech Care)$/);
+  expect(await underName.isVisible()).toBe(width < 600);
 
   // Edit; leaving with changes asks first (in the page); staying keeps the text; saving is announced.
   await page.goto(e2e.url(`/agents/${id}`));

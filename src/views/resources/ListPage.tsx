@@ -18,7 +18,7 @@ import { choicesOf, DisplayValue, shownText } from './display';
 import { isNextPageOf, isPreviousPageOf, listQuery, parseListState, serializeListState, toggledSort, type ListState } from './listState';
 import { rowLinkName } from './rowLinkName';
 import { ConversationLink } from './ConversationLink';
-import { ReferenceValue } from './ReferenceValue';
+import { ReferenceValue, referenceName } from './ReferenceValue';
 import { inSentence, type Column } from './sectionConfig';
 import { referencedSection, useReferenceNames } from './useReferences';
 import { useShowsAccount } from './useShowsAccount';
@@ -98,6 +98,10 @@ export default function ListPage({ route }: RouteViewProps) {
     const section = referencedSection(config, c.key);
     return section ? [{ section, ids: rows.map((row) => row[c.key]) }] : [];
   }));
+  const accountText = (accountId: unknown) => {
+    const entry = lookup('accounts', accountId);
+    return entry?.state === 'found' ? referenceName('accounts', entry.record) : `#${String(accountId)}`;
+  };
   const cellOf = (row: ResourceRecord, column: Column) => {
     const section = referencedSection(config, column.key);
     if (section) return <ReferenceValue section={section} value={row[column.key]} lookup={lookup} />;
@@ -194,9 +198,13 @@ export default function ListPage({ route }: RouteViewProps) {
                       {columns.map((column, index) => (
                         <td key={column.key}>
                           {index === 0 ? (
-                            <Link href={`/${key}/${row.id}`} aria-label={rowLinkName(shownText(row[column.key], column.format, choicesOf(config, column.key)), config.titleOf(row))}>
-                              <DisplayValue value={row[column.key]} format={column.format} choices={choicesOf(config, column.key)} />
-                            </Link>
+                            <>
+                              <Link href={`/${key}/${row.id}`} aria-label={rowLinkName(shownText(row[column.key], column.format, choicesOf(config, column.key)), config.titleOf(row))}>
+                                <DisplayValue value={row[column.key]} format={column.format} choices={choicesOf(config, column.key)} />
+                              </Link>
+                              {/* On a phone the Account column is scrolled away: the key column repeats it (the column itself is what assistive tech reads). */}
+                              {showsAccount && <span className="row-account" aria-hidden="true">{accountText(row.account_id)}</span>}
+                            </>
                           ) : (
                             cellOf(row, column)
                           )}
