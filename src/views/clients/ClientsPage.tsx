@@ -1,14 +1,14 @@
 import '../resources/resources.css';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSearch } from 'wouter';
 import type { Client } from '../../api/schemas/client';
-import { debounce } from '../../format/debounce';
 import { openClients } from '../../machines/areas';
 import { clientListOperation, type ClientListSnapshot } from '../../machines/clientList';
 import type { RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
+import { SearchField, useSearchText } from '../common/SearchField';
 import { Pagination } from '../common/Pagination';
 import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
 import { Timestamp } from '../common/Timestamp';
@@ -35,7 +35,6 @@ export default function ClientsPage({ route }: RouteViewProps) {
   const list = useSelector(clients, selectList);
   const browse = useOperation(useMemo(() => clientListOperation(clients, 'browse'), [clients]));
   const paginate = useOperation(useMemo(() => clientListOperation(clients, 'paginate'), [clients]));
-  const searchId = useId();
 
   const go = (next: ListState, replace = false) => navigate.go(`/clients${serializeListState(next, DEFAULT_SORT)}`, replace);
 
@@ -51,13 +50,9 @@ export default function ClientsPage({ route }: RouteViewProps) {
     else clients.send({ type: 'clients.browse', query: listQuery(state) });
   }, [clients, state, accountId]);
 
-  // Typed text is local; the URL follows 300 ms after the last key (SPEC §9).
-  const [text, setText] = useState(state.search);
   const latest = useRef(state);
   latest.current = state;
-  const pushSearch = useMemo(() => debounce((value: string) => go({ ...latest.current, search: value, page: 1 }, true)), []); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => () => pushSearch.cancel(), [pushSearch]);
-  useEffect(() => setText(state.search), [state.search]);
+  const searchBox = useSearchText(state.search, (value) => go({ ...latest.current, search: value, page: 1 }, true));
 
   const failure = paginate.failed ? paginate.error : browse.failed ? browse.error : null;
   const loading = browse.loading || paginate.loading;
@@ -71,19 +66,8 @@ export default function ClientsPage({ route }: RouteViewProps) {
       <div className="page-header">
         <h1>{label}</h1>
       </div>
-      <form className="list-toolbar" role="search" aria-label={`Search ${label}`} onSubmit={(e) => { e.preventDefault(); pushSearch.flush(); }}>
-        <div className="field">
-          <label htmlFor={searchId}>Search</label>
-          <input
-            id={searchId}
-            type="search"
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              pushSearch(e.target.value);
-            }}
-          />
-        </div>
+      <form className="list-toolbar" role="search" aria-label={`Search ${label}`} onSubmit={(e) => { e.preventDefault(); searchBox.flush(); }}>
+        <SearchField text={searchBox.text} onChange={searchBox.change} />
       </form>
       <OperationError error={failure} onRetry={() => clients.send({ type: 'clients.browse', query: listQuery(latest.current) })} />
       {loading && !list ? (

@@ -1,13 +1,13 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
-import { debounce } from '../../format/debounce';
 import { sendUnlessPrefetched } from '../../machines/prefetch';
 import { listFailure, listLoading, listRetryIn, type ResourceSnapshot } from '../../machines/resource';
 import type { RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
+import { SearchField, useSearchText } from '../common/SearchField';
 import { Pagination } from '../common/Pagination';
 import { rememberList } from '../common/listMemory';
 import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
@@ -53,7 +53,6 @@ export default function ListPage({ route }: RouteViewProps) {
   const canAdd = useCan(model, 'add') && !config.readOnly;
   const canEdit = useCan(model, 'edit') && !config.readOnly;
   const canDelete = useCan(model, 'delete') && !config.readOnly;
-  const searchId = useId();
 
   const go = (next: ListState, replace = false) => navigate.go(`/${key}${serializeListState(next, config.defaultSort)}`, replace);
 
@@ -78,13 +77,9 @@ export default function ListPage({ route }: RouteViewProps) {
 
   useEffect(() => rememberList(key, serializeListState(state, config.defaultSort)), [key, state, config.defaultSort]);
 
-  // Search: typed text is local; the URL follows 300 ms after the last key (SPEC §9).
-  const [text, setText] = useState(state.search);
   const latest = useRef(state);
   latest.current = state;
-  const pushSearch = useMemo(() => debounce((value: string) => go({ ...latest.current, search: value, page: 1 }, true)), [key]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => () => pushSearch.cancel(), [pushSearch]);
-  useEffect(() => setText(state.search), [state.search]);
+  const searchBox = useSearchText(state.search, (value) => go({ ...latest.current, search: value, page: 1 }, true), key);
 
   const rows: ResourceRecord[] = list?.data ?? [];
   const meta = list?.meta;
@@ -124,19 +119,8 @@ export default function ListPage({ route }: RouteViewProps) {
       </div>
       {config.importable && canAdd && <BotImport />}
 
-      <form className="list-toolbar" role="search" aria-label={`Search ${route.section!.label}`} onSubmit={(e) => { e.preventDefault(); pushSearch.flush(); }}>
-        <div className="field">
-          <label htmlFor={searchId}>Search</label>
-          <input
-            id={searchId}
-            type="search"
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              pushSearch(e.target.value);
-            }}
-          />
-        </div>
+      <form className="list-toolbar" role="search" aria-label={`Search ${route.section!.label}`} onSubmit={(e) => { e.preventDefault(); searchBox.flush(); }}>
+        <SearchField text={searchBox.text} onChange={searchBox.change} />
         {config.filters.map((filter) => (
           <ChoiceSelect
             key={filter.key}
