@@ -43,8 +43,10 @@ export default defineConfig({
     reporters: ['default', './tests/support/summaryReporter.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-      { extends: true, test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node', setupFiles: ['tests/support/setupMsw.ts'] } },
-      { extends: true, test: { name: 'views', include: ['tests/views/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/support/setupMsw.ts', 'tests/support/setupDom.ts'] } },
+      // Machine and view tests render or run whole flows: a first test also loads the page's lazy code,
+      // which takes seconds on a busy 2-core CI machine; 15 s keeps a slow machine from failing them.
+      { extends: true, test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node', testTimeout: 15000, setupFiles: ['tests/support/setupMsw.ts'] } },
+      { extends: true, test: { name: 'views', include: ['tests/views/**/*.test.tsx'], environment: 'jsdom', testTimeout: 15000, setupFiles: ['tests/support/setupMsw.ts', 'tests/support/setupDom.ts'] } },
       { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], environment: 'node', testTimeout: 20000, hookTimeout: 30000 } },
       { extends: true, test: { name: 'security', include: ['tests/security/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 30000 } },
       { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 60000, hookTimeout: 60000, fileParallelism: false } },
