@@ -1,4 +1,4 @@
-import { accountIdsOf, choicesNamingAccounts } from '../resources/accountLabels';
+import { accountIdsOf, choicesNamingAccounts, withRepeatedNames } from '../resources/accountLabels';
 import { useReferenceNames } from '../resources/useReferences';
 
 interface NamedRow {
@@ -17,9 +17,7 @@ const accountName = (record: Record<string, unknown>, id: string) => (typeof rec
  */
 export function useNamesWithAccounts(rows: readonly NamedRow[]): (id: unknown, name: string) => string {
   const unique = [...new Map(rows.map((row) => [row.id, row])).values()];
-  const counts = new Map<string, number>();
-  for (const row of unique) counts.set(row.name.toLocaleLowerCase(), (counts.get(row.name.toLocaleLowerCase()) ?? 0) + 1);
-  const repeated = unique.filter((row) => (counts.get(row.name.toLocaleLowerCase()) ?? 0) > 1);
+  const repeated = withRepeatedNames(unique, (row) => row.name);
   const accounts = useReferenceNames(repeated.length ? [{ section: 'accounts', ids: accountIdsOf(repeated) }] : []);
   const labels = new Map(
     choicesNamingAccounts(unique, (row) => row.name, (account) => {

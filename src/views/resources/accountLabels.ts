@@ -2,18 +2,23 @@ import type { ResourceRecord } from '../../api/resources';
 import type { Choice } from './sectionConfig';
 import { referenceId } from './useReferences';
 
+/** The records whose name (any case) another record also has: only they need their account named. */
+export function withRepeatedNames<T>(records: readonly T[], titleOf: (record: T) => string): T[] {
+  const counts = new Map<string, number>();
+  for (const record of records) counts.set(titleOf(record).toLocaleLowerCase(), (counts.get(titleOf(record).toLocaleLowerCase()) ?? 0) + 1);
+  return records.filter((record) => (counts.get(titleOf(record).toLocaleLowerCase()) ?? 0) > 1);
+}
+
 /**
  * Records as choices; where two carry the same name (several accounts' "GPT-4o"), each label says
  * whose it is: "GPT-4o — Acme". `accountName` gives an account's name, or null while unknown.
  */
 export function choicesNamingAccounts<T extends Pick<ResourceRecord, 'id'>>(records: readonly T[], titleOf: (record: T) => string, accountName: (accountId: string) => string | null): Choice[] {
-  const labels = records.map((record) => titleOf(record));
-  const counts = new Map<string, number>();
-  for (const label of labels) counts.set(label.toLocaleLowerCase(), (counts.get(label.toLocaleLowerCase()) ?? 0) + 1);
-  return records.map((record, index) => {
-    const label = labels[index]!;
+  const repeated = new Set(withRepeatedNames(records, titleOf));
+  return records.map((record) => {
+    const label = titleOf(record);
+    if (!repeated.has(record)) return { value: String(record.id), label };
     const owner = accountOf(record);
-    if ((counts.get(label.toLocaleLowerCase()) ?? 0) < 2) return { value: String(record.id), label };
     const account = owner ? (accountName(owner) ?? `account #${owner}`) : 'all accounts';
     return { value: String(record.id), label: `${label} — ${account}` };
   });
