@@ -2,6 +2,7 @@ import { readList } from './envelope';
 import type { Http } from './http';
 import type { Query } from './query';
 import { RESOURCE_DEFS, type ResourceDef, type ResourceKey, type ResourceRecord } from './resources';
+import { conversationSchema } from './schemas/reporting';
 
 /** SPEC §9: a list page holds at most 100 rows, so one lookup of 100 ids covers a page. */
 export const LOOKUP_BATCH = 100;
@@ -36,4 +37,19 @@ export async function lookupRecords(http: Http, section: ResourceKey, ids: reado
  */
 export function pickerRecords(http: Http, section: ResourceKey, accountId: string | null, signal: AbortSignal): Promise<ResourceRecord[]> {
   return listOf(http, section, { show: 100, page: 1, ...(accountId ? { account_id: accountId } : {}) }, signal);
+}
+
+/**
+ * Reporting conversations by uuid (a feedback's conversation): `filter[uuid]=a,b` on the
+ * conversations list, in calls of at most 100; a uuid the answer leaves out reads as missing.
+ */
+export async function lookupConversations(http: Http, uuids: readonly string[], signal: AbortSignal): Promise<ResourceRecord[]> {
+  const wanted = [...new Set(uuids)].slice(0, LOOKUP_LIMIT);
+  const found: ResourceRecord[] = [];
+  for (let start = 0; start < wanted.length; start += LOOKUP_BATCH) {
+    const chunk = wanted.slice(start, start + LOOKUP_BATCH);
+    const response = await http.api.get('/v1/reporting/conversations', { query: { 'filter[uuid]': chunk.join(','), show: LOOKUP_BATCH, page: 1 }, signal, handlesForbidden: true });
+    found.push(...readList(conversationSchema, response.data).data);
+  }
+  return found;
 }

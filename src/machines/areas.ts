@@ -9,7 +9,7 @@ import { createPhoneNumbersApi } from '../api/phoneNumbers';
 import type { Query } from '../api/query';
 import { createRelationsApi, fetchSlotsBrief, itemsOf, RELATION_KEYS, type RelationKey } from '../api/relations';
 import { createRecordingAudioApi } from '../api/recordingAudio';
-import { lookupRecords, pickerRecords } from '../api/references';
+import { lookupConversations, lookupRecords, pickerRecords } from '../api/references';
 import { createReportingApi } from '../api/reporting';
 import { createTwoFactorApi } from '../api/twoFactor';
 import { isResourceKey, resourceApiFor, type ResourceKey } from '../api/resources';
@@ -147,7 +147,7 @@ export function openClients(owner: AreaOwner): ClientListActor {
 export function openReferences(owner: AreaOwner): ReferencesActor {
   return ensureSystemActor<ReferencesActor>(owner.root, ACTOR_IDS.references, () =>
     createReferencesMachine({
-      lookup: (section, ids, signal) => lookupRecords(owner.http, section, ids, signal),
+      lookup: (section, ids, signal) => (section === 'conversations' ? lookupConversations(owner.http, ids, signal) : lookupRecords(owner.http, section, ids, signal)),
       options: (section, accountId, signal) => pickerRecords(owner.http, section, accountId, signal),
     }),
   );

@@ -15,29 +15,35 @@ export interface OptionsEntry {
   at: number;
 }
 
+/** What a reference points into: a section's records (by id), or reporting's conversations (by uuid). */
+export type ReferenceSection = ResourceKey | 'conversations';
+
+/** The key a record is known by: a conversation by its uuid, anything else by its id. */
+export const referenceKeyOf = (section: ReferenceSection, record: ResourceRecord): string => String(section === 'conversations' ? record.uuid : record.id);
+
 export interface ReferencesContext {
-  names: Partial<Record<ResourceKey, Record<string, ReferenceEntry>>>;
+  names: Partial<Record<ReferenceSection, Record<string, ReferenceEntry>>>;
   /** By `optionsKey(section, scope)`. */
   options: Record<string, OptionsEntry>;
 }
 
 export type ReferencesEvent =
   /** A page shows these ids of `section`: fetch the ones not known (one call per section). */
-  | { type: 'references.need'; section: ResourceKey; ids: readonly string[] }
+  | { type: 'references.need'; section: ReferenceSection; ids: readonly string[] }
   /** A picker wants `section`'s records of `accountId` (null: the global filter's scope); `scope` names that scope. */
   | { type: 'references.options'; section: ResourceKey; accountId: string | null; scope: string }
-  | { type: 'references.found'; section: ResourceKey; ids: readonly string[]; records: ResourceRecord[] }
+  | { type: 'references.found'; section: ReferenceSection; ids: readonly string[]; records: ResourceRecord[] }
   /** A record just saved or created: its name is known now, and the section's picker choices are stale. */
   | { type: 'references.remember'; section: ResourceKey; record: ResourceRecord }
   | { type: 'references.optionsLoaded'; key: string; records: ResourceRecord[] }
   | { type: 'references.optionsFailed'; key: string };
 
 type LoaderRequest =
-  | { type: 'lookup'; section: ResourceKey; ids: string[] }
+  | { type: 'lookup'; section: ReferenceSection; ids: string[] }
   | { type: 'options'; key: string; section: ResourceKey; accountId: string | null };
 
 export interface ReferencesDeps {
-  lookup: (section: ResourceKey, ids: readonly string[], signal: AbortSignal) => Promise<ResourceRecord[]>;
+  lookup: (section: ReferenceSection, ids: readonly string[], signal: AbortSignal) => Promise<ResourceRecord[]>;
   options: (section: ResourceKey, accountId: string | null, signal: AbortSignal) => Promise<ResourceRecord[]>;
   now?: () => number;
 }
@@ -107,7 +113,7 @@ export function createReferencesMachine({ lookup, options, now = Date.now }: Ref
           const t = now();
           const next = { ...(context.names[event.section] ?? {}) };
           for (const id of event.ids) next[id] = { state: 'missing', at: t };
-          for (const record of event.records) next[String(record.id)] = { state: 'found', record, at: t };
+          for (const record of event.records) next[referenceKeyOf(event.section, record)] = { state: 'found', record, at: t };
           return { names: { ...context.names, [event.section]: next } };
         }),
       },

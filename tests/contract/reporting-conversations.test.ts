@@ -26,6 +26,13 @@ describe('conversations list (real HTTP, portal schemas)', () => {
     expect(list.data[0]).toMatchObject({ uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), role_name: expect.any(String), account_name: expect.any(String) });
   });
 
+  test('filter[uuid] takes several uuids at once: a page of feedback names its conversations in one call', async () => {
+    const { api } = await reportingClient(server.url, 'admin@example.com');
+    const some = (await api.conversations({ show: 3 })).data.map((c) => c.uuid);
+    const found = await api.conversations({ filter: { uuid: [...some, '00000000-0000-4000-8000-ffffffffffff'].join(',') }, show: 100 });
+    expect(new Set(found.data.map((c) => c.uuid))).toEqual(new Set(some));
+  });
+
   test('grades[] keeps only those letter grades; the by-grade endpoint agrees', async () => {
     const { api } = await reportingClient(server.url, 'admin@example.com');
     const filtered = await api.conversations({ grades: ['A', 'F'], show: 100 });

@@ -2,11 +2,11 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { createHttp } from '../../src/api/http';
-import { lookupRecords, pickerRecords } from '../../src/api/references';
+import { lookupConversations, lookupRecords, pickerRecords } from '../../src/api/references';
 import { createRelationsApi } from '../../src/api/relations';
 import type { ResourceKey } from '../../src/api/resources';
 import { parseRuntimeConfig } from '../../src/config';
-import { createReferencesMachine, NAME_TTL_MS, optionsKey, type ReferencesActor } from '../../src/machines/references';
+import { createReferencesMachine, NAME_TTL_MS, optionsKey, type ReferenceSection, type ReferencesActor } from '../../src/machines/references';
 import { API } from '../support/apiFixtures';
 import { listBody } from '../support/resourceFixtures';
 import { mswServer } from '../support/setupMsw';
@@ -33,7 +33,7 @@ function start(now = () => 0) {
   const transport = createHttp(parseRuntimeConfig({ apiOrigin: API }));
   const actor = createActor(
     createReferencesMachine({
-      lookup: (section: ResourceKey, ids, signal) => lookupRecords(transport, section, ids, signal),
+      lookup: (section: ReferenceSection, ids, signal) => (section === 'conversations' ? lookupConversations(transport, ids, signal) : lookupRecords(transport, section, ids, signal)),
       options: (section: ResourceKey, accountId, signal) => pickerRecords(transport, section, accountId, signal),
       now,
     }),
@@ -41,7 +41,7 @@ function start(now = () => 0) {
   return { actor, seen };
 }
 
-const settledNames = (actor: ReferencesActor, section: ResourceKey, ids: string[]) =>
+const settledNames = (actor: ReferencesActor, section: ReferenceSection, ids: string[]) =>
   waitFor(actor, (s) => ids.every((id) => { const e = s.context.names[section]?.[id]; return e !== undefined && e.state !== 'loading'; }));
 
 describe('references: names of linked records in batches, cached', () => {
@@ -149,5 +149,31 @@ describe('a saved record updates the cache', () => {
     actor.send({ type: 'references.options', section: 'llms', accountId: '1', scope: 'account:1' });
     await waitFor(actor, (s) => s.context.options[optionsKey('llms', 'account:1')]?.state === 'ready');
     expect(seen.filter((q) => q.includes('account_id=1'))).toHaveLength(2);
+  });
+});
+
+describe('conversations are named by uuid', () => {
+  test('a page of feedback asks its conversations in one call (filter[uuid]) and knows them by uuid', async () => {
+    const seen: string[] = [];
+    const uuid = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+    mswServer.use(
+      http.get(`${API}/api/v1/reporting/conversations`, ({ request }) => {
+        const url = new URL(request.url);
+        seen.push(decodeURIComponent(url.search));
+        const wanted = url.searchParams.get('filter[uuid]')?.split(',') ?? [];
+        const rows = [1, 2].map((n) => ({
+          id: n, uuid: uuid(n), account_id: 1, channel: 'voice', direction: 'inbound', status: 'completed', started_at: '2026-11-20T10:00:00Z',
+          duration_seconds: 60, cost: 0.1, letter_grade: null, contact_name: `Caller ${n}`,
+        }));
+        return HttpResponse.json(listBody(rows.filter((r) => wanted.includes(r.uuid))));
+      }),
+    );
+    const { actor } = start();
+    actor.send({ type: 'references.need', section: 'conversations', ids: [uuid(2), uuid(1), uuid(3)] });
+    await settledNames(actor, 'conversations', [uuid(1), uuid(2), uuid(3)]);
+    expect(seen).toEqual([`?filter[uuid]=${uuid(2)},${uuid(1)},${uuid(3)}&show=100&page=1`]);
+    const names = actor.getSnapshot().context.names.conversations!;
+    expect(names[uuid(2)]).toMatchObject({ state: 'found', record: { contact_name: 'Caller 2' } });
+    expect(names[uuid(3)]?.state).toBe('missing');
   });
 });

@@ -1,17 +1,11 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Conversation } from '../../api/schemas/reporting';
 import { debounce } from '../../format/debounce';
-import { formatTimestamp } from '../../format/timestamp';
 import { openConversationSearch } from '../../machines/areas';
 import { useOperation } from '../common/useOperation';
 import { useCan, usePortal } from '../PortalContext';
-import { shortUuid } from './ConversationLink';
+import { conversationLabel, shortUuid } from './ConversationLink';
 
-/** How a conversation reads in the picker: who, which channel, when, and the end of its uuid. */
-export function conversationLabel(c: Conversation): string {
-  const who = c.contact_name ?? c.phone_number ?? c.bot_name ?? 'Unknown contact';
-  return `${who} · ${c.channel} ${c.direction} · ${formatTimestamp(c.started_at)} · …${shortUuid(c.uuid)}`;
-}
 
 /**
  * The feedback form's Conversation: a searchable picker over the reporting conversations list

@@ -26,6 +26,7 @@ export function RecordFields({ config, record }: { config: SectionConfig; record
   const lookup = useReferenceNames([
     ...config.fields.filter((f) => f.choicesFrom).map((f) => ({ section: f.choicesFrom!, ids: [record[f.name]] })),
     ...(showsAccount ? [{ section: 'accounts' as const, ids: [record.account_id] }] : []),
+    ...config.fields.filter((f) => f.type === 'conversation').map((f) => ({ section: 'conversations' as const, ids: [record[f.name]] })),
   ]);
   return (
     <dl className="record-fields">
@@ -46,7 +47,7 @@ export function RecordFields({ config, record }: { config: SectionConfig; record
               {field.choicesFrom ? (
                 <ReferenceValue section={field.choicesFrom} value={record[field.name]} lookup={lookup} />
               ) : field.name === 'conversation_uuid' ? (
-                <ConversationLink uuid={record[field.name]} />
+                <ConversationLink uuid={record[field.name]} lookup={lookup} />
               ) : (
                 <DisplayValue
                   value={field.type === 'checkbox' ? record[field.name] === true : record[field.name]}

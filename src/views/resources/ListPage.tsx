@@ -90,7 +90,7 @@ export default function ListPage({ route }: RouteViewProps) {
   const columns: Column[] = showsAccount ? [...config.columns, { key: 'account_id', label: 'Account' }] : config.columns;
   // Foreign keys by name: one lookup per referenced section for the whole page.
   const lookup = useReferenceNames(columns.flatMap((c) => {
-    const section = referencedSection(config, c.key);
+    const section = c.key === 'conversation_uuid' ? 'conversations' : referencedSection(config, c.key);
     return section ? [{ section, ids: rows.map((row) => row[c.key]) }] : [];
   }));
   const accountText = (accountId: unknown) => {
@@ -100,7 +100,7 @@ export default function ListPage({ route }: RouteViewProps) {
   const cellOf = (row: ResourceRecord, column: Column) => {
     const section = referencedSection(config, column.key);
     if (section) return <ReferenceValue section={section} value={row[column.key]} lookup={lookup} />;
-    if (column.key === 'conversation_uuid') return <ConversationLink uuid={row[column.key]} />;
+    if (column.key === 'conversation_uuid') return <ConversationLink uuid={row[column.key]} lookup={lookup} />;
     return <DisplayValue value={row[column.key]} format={column.format} choices={choicesOf(config, column.key)} />;
   };
 

@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import type { ResourceKey } from '../../api/resources';
 import { openReferences } from '../../machines/areas';
 import { can } from '../../machines/permissions';
-import { optionsKey, type OptionsEntry, type ReferenceEntry, type ReferencesActor, type ReferencesSnapshot } from '../../machines/references';
+import { optionsKey, type OptionsEntry, type ReferenceEntry, type ReferenceSection, type ReferencesActor, type ReferencesSnapshot } from '../../machines/references';
 import { sectionByKey } from '../../sections';
 import { usePermissions, usePortal } from '../PortalContext';
 
@@ -14,11 +14,11 @@ export function useReferencesActor(): ReferencesActor {
 }
 
 export interface ReferenceRequest {
-  section: ResourceKey;
+  section: ReferenceSection;
   ids: readonly unknown[];
 }
 
-export type ReferenceLookup = (section: ResourceKey, id: unknown) => ReferenceEntry | undefined;
+export type ReferenceLookup = (section: ReferenceSection, id: unknown) => ReferenceEntry | undefined;
 
 const selectNames = (s: ReferencesSnapshot) => s.context.names;
 
@@ -40,7 +40,7 @@ export function useReferenceNames(requests: readonly ReferenceRequest[]): Refere
   const permissions = usePermissions();
   const names = useSelector(references, selectNames);
   const wanted = useMemo(() => {
-    const bySection = new Map<ResourceKey, Set<string>>();
+    const bySection = new Map<ReferenceSection, Set<string>>();
     for (const { section, ids } of requests) {
       const set = bySection.get(section) ?? new Set<string>();
       for (const value of ids) {
@@ -54,7 +54,8 @@ export function useReferenceNames(requests: readonly ReferenceRequest[]): Refere
   const signature = JSON.stringify(wanted);
   useEffect(() => {
     for (const { section, ids } of wanted) {
-      if (can(permissions, sectionByKey(section)?.model ?? null, 'browse')) references.send({ type: 'references.need', section, ids });
+      const model = section === 'conversations' ? 'Reporting' : (sectionByKey(section)?.model ?? null);
+      if (can(permissions, model, 'browse')) references.send({ type: 'references.need', section, ids });
     }
     // `signature` stands for `wanted`: a new array with the same ids asks nothing again.
   }, [signature, references, permissions]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -137,12 +137,42 @@ describe('feedback and its conversation (item 3)', () => {
     expect(posted[0]).toMatchObject({ rating: 4, conversation_uuid: '1a2b3c4d-0000-4000-8000-000000000001', account_id: 1 });
   });
 
-  test('feedback shows its conversation as a link to the conversation report', { timeout: 20000 }, async () => {
-    await renderPortal('/feedback/3', {
-      handlers: [...sectionHandlers('feedback', [{ id: 3, account_id: 1, rating: 5, comment: 'Great', status: 'new', conversation_uuid: '1a2b3c4d-0000-4000-8000-000000000001' }]), ...accountHandlers()],
+  test('feedback shows its conversation as a link named by who and when (one lookup by uuid for the page)', { timeout: 20000 }, async () => {
+    const requests = recordRequests();
+    const uuid = '1a2b3c4d-0000-4000-8000-000000000001';
+    await renderPortal('/feedback', {
+      handlers: [
+        ...sectionHandlers('feedback', [
+          { id: 3, account_id: 1, rating: 5, comment: 'Great', status: 'new', conversation_uuid: uuid },
+          { id: 4, account_id: 1, rating: 2, comment: 'Lost', status: 'new', conversation_uuid: '1a2b3c4d-0000-4000-8000-000000000099' },
+        ]),
+        ...accountHandlers(),
+        http.get(`${API}/api/v1/reporting/conversations`, ({ request }) => {
+          const wanted = new URL(request.url).searchParams.get('filter[uuid]')?.split(',') ?? [];
+          return HttpResponse.json(listBody([conversation(uuid, 'Ada Lovelace')].filter((c) => wanted.includes(c.uuid))));
+        }),
+      ],
     });
-    const link = await screen.findByRole('link', { name: 'Conversation …000000000001' });
-    expect(link).toHaveAttribute('href', '/reporting/conversations/1a2b3c4d-0000-4000-8000-000000000001');
+    const link = await screen.findByRole('link', { name: /^Ada Lovelace · call inbound · .+ · …000000000001$/ });
+    expect(link).toHaveAttribute('href', `/reporting/conversations/${uuid}`);
+    // A conversation the API does not return keeps its uuid's end, still a link.
+    expect(screen.getByRole('link', { name: 'Conversation …000000000099' })).toHaveAttribute('href', '/reporting/conversations/1a2b3c4d-0000-4000-8000-000000000099');
+    expect(requests.filter((r) => r.startsWith('GET /api/v1/reporting/conversations'))).toEqual([
+      'GET /api/v1/reporting/conversations?filter[uuid]=1a2b3c4d-0000-4000-8000-000000000001,1a2b3c4d-0000-4000-8000-000000000099&show=100&page=1',
+    ]);
+    mswServer.events.removeAllListeners();
+  });
+
+  test('a feedback record names its conversation the same way', { timeout: 20000 }, async () => {
+    const uuid = '1a2b3c4d-0000-4000-8000-000000000001';
+    await renderPortal('/feedback/3', {
+      handlers: [
+        ...sectionHandlers('feedback', [{ id: 3, account_id: 1, rating: 5, comment: 'Great', status: 'new', conversation_uuid: uuid }]),
+        ...accountHandlers(),
+        http.get(`${API}/api/v1/reporting/conversations`, () => HttpResponse.json(listBody([conversation(uuid, 'Ada Lovelace')]))),
+      ],
+    });
+    expect(await screen.findByRole('link', { name: /^Ada Lovelace · call inbound/ })).toHaveAttribute('href', `/reporting/conversations/${uuid}`);
   });
 });
 

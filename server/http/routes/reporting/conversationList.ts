@@ -142,6 +142,8 @@ export function conversationListSpec(req: Request, db: Database, scope: AccountS
     defaultSort: '-started_at',
     tiebreaker: 'c.id',
     filterable: {
+      // A page's conversations by uuid at once (comma-separated): the portal names feedback's conversations.
+      uuid: 'c.uuid',
       channel: 'c.channel',
       direction: 'c.direction',
       status: 'c.status',
