@@ -9,6 +9,9 @@ import type { User } from './schemas/user';
  */
 const readers = () => import('./sessionReaders');
 
+/** The answer to `request` together with the readers, both in flight at once. */
+const withReaders = <R>(request: Promise<R>) => Promise.all([request, readers()]);
+
 export interface Credentials {
   email: string;
   password: string;
@@ -35,7 +38,7 @@ export function createAuthApi(http: Http) {
     },
     /** Signs in with the password; `twoFactor` says the server waits for POST /two-factor-challenge. */
     async login(credentials: Credentials, signal?: AbortSignal): Promise<{ twoFactor: boolean }> {
-      const [response, read] = await Promise.all([http.root.post('/login', credentials, { signal }), readers()]);
+      const [response, read] = await withReaders(http.root.post('/login', credentials, { signal }));
       // Other backends than Fortify answer nothing (a 204): no second factor.
       const payload = response.data === '' || response.data === null || response.data === undefined ? {} : response.data;
       return { twoFactor: read.readsTwoFactor(payload) };
@@ -47,32 +50,31 @@ export function createAuthApi(http: Http) {
       await http.root.post('/logout', undefined, { signal });
     },
     async fetchUser(signal?: AbortSignal): Promise<User> {
-      const [response, read] = await Promise.all([http.api.get('/v1/users/auth', { signal }), readers()]);
+      const [response, read] = await withReaders(http.api.get('/v1/users/auth', { signal }));
       if (isNoUser(response.data)) {
         throw new ApiError({ status: response.status, detail: NO_USER_AFTER_LOGIN, serverDetail: `GET /v1/users/auth answered ${response.status} without a user` });
       }
       return read.readUser(response.data);
     },
     async fetchPermissions(signal?: AbortSignal): Promise<Permissions> {
-      const [response, read] = await Promise.all([http.api.get('/v1/user/permissions', { signal }), readers()]);
+      const [response, read] = await withReaders(http.api.get('/v1/user/permissions', { signal }));
       return read.readPermissions(response.data);
     },
     /** SSO: trade the identity provider's tokens for a portal token (no stored tokens sent). */
     async exchangeIdentityToken(input: { idToken: string; accessToken: string; deviceName: string }, signal?: AbortSignal): Promise<string> {
-      const [response, read] = await Promise.all([
+      const [response, read] = await withReaders(
         http.api.post(
           '/v1/auth/token/ad',
           { device_name: input.deviceName },
           { signal, withoutStoredTokens: true, headers: { authorization: `Bearer ${input.idToken}`, accesstoken: input.accessToken } },
         ),
-        readers(),
-      ]);
+      );
       return read.readToken(response.data);
     },
     async fetchAccounts(signal?: AbortSignal) {
       // The filter's choices are every account whatever the filter holds now: an empty account_id
       // keeps the transport from narrowing this list to the chosen account (it is left out of the URL).
-      const [response, read] = await Promise.all([http.api.get('/v1/accounts/', { signal, query: { show: 100, page: 1, account_id: '' } }), readers()]);
+      const [response, read] = await withReaders(http.api.get('/v1/accounts/', { signal, query: { show: 100, page: 1, account_id: '' } }));
       return read.readAccounts(response.data);
     },
   };
