@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { Link } from 'wouter';
 import type { List } from '../../api/envelope';
 import type { StatisticsEntity } from '../../api/reporting';
-import { GRADES, type Breakdown, type EntityStatistics } from '../../api/schemas/reporting';
+import type { Breakdown, EntityStatistics } from '../../api/schemas/reporting';
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { useNavigate } from '../PortalContext';
-import { BarChart } from './charts/BarChart';
+import { DispositionChart, GradeChart } from './charts/ConversationCharts';
 import { TimeSeriesChart } from './charts/TimeSeriesChart';
 import { DateRangeForm } from './DateRangeForm';
 import { rangeFrom, withParams } from './dateRange';
@@ -103,21 +103,9 @@ export function BreakdownPage({ entity }: { entity: StatisticsEntity }) {
           </dl>
           <div className="chart-row">
             {data.totals.grades && (
-              <BarChart
-                title="Conversations by grade"
-                valueLabel="Conversations"
-                labelHeader="Grade"
-                format={formatNumber}
-                data={GRADES.map((g) => ({ label: g, value: data.totals.grades![g], href: conversationsOf({ grade: g }) }))}
-                onSelect={(d) => follow(d.href)}
-              />
+              <GradeChart grades={data.totals.grades} hrefOf={(grade) => conversationsOf({ grade })} onSelect={(d) => follow(d.href)} />
             )}
-            <BarChart
-              title="Conversations by disposition"
-              orientation="horizontal"
-              valueLabel="Conversations"
-              labelHeader="Disposition"
-              format={formatNumber}
+            <DispositionChart
               data={data.dispositions.map((d) => ({ label: d.label ?? 'No disposition', value: d.conversations, ...(d.id !== null ? { href: conversationsOf({ disposition: String(d.id) }) } : {}) }))}
               onSelect={(d) => follow(d.href)}
             />

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import type { ActiveConversations, EntityStatistics, GlobalStatistics, Ranking, Timeseries } from '../../api/schemas/reporting';
-import { GRADES } from '../../api/schemas/reporting';
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
 import { formatTimestamp } from '../../format/timestamp';
@@ -11,6 +10,7 @@ import { OperationError } from '../common/OperationError';
 import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
 import { Timestamp } from '../common/Timestamp';
 import { useNavigate } from '../PortalContext';
+import { DispositionChart, GradeChart } from './charts/ConversationCharts';
 import { BarChart, type ChartDatum } from './charts/BarChart';
 import { TimeSeriesChart } from './charts/TimeSeriesChart';
 import { DateRangeForm } from './DateRangeForm';
@@ -133,25 +133,10 @@ export default function ReportingOverview() {
             </dl>
             <div className="chart-row">
               {totals.grades && (
-                <BarChart
-                  title="Conversations by grade"
-                  valueLabel="Conversations"
-                  labelHeader="Grade"
-                  format={formatNumber}
-                  data={GRADES.map((g) => ({ label: g, value: totals.grades![g], href: conversationsOf({ grade: g }) }))}
-                  onSelect={(d) => follow(d.href)}
-                />
+                <GradeChart grades={totals.grades} hrefOf={(grade) => conversationsOf({ grade })} onSelect={(d) => follow(d.href)} />
               )}
               {totals.dispositions && totals.dispositions.length > 0 && (
-                <BarChart
-                  title="Conversations by disposition"
-                  orientation="horizontal"
-                  valueLabel="Conversations"
-                  labelHeader="Disposition"
-                  format={formatNumber}
-                  data={dispositionBars(totals.dispositions, (ids) => conversationsOf({ disposition: ids }))}
-                  onSelect={(d) => follow(d.href)}
-                />
+                <DispositionChart data={dispositionBars(totals.dispositions, (ids) => conversationsOf({ disposition: ids }))} onSelect={(d) => follow(d.href)} />
               )}
             </div>
           </>
