@@ -40,6 +40,30 @@ function formatter(locale: string, kind: FormatterKind): Intl.DateTimeFormat {
   return found;
 }
 
+/**
+ * en-US, the portal's locale, composed by hand from the runtime's own month and weekday names: a
+ * 100-row list formats 200 dates, and Intl's format() is most of what a list row costs to render.
+ * tests/unit/format/timestamp.test.ts checks it against Intl for every day of two years.
+ */
+let names: { months: string[]; weekdays: string[] } | undefined;
+function enUsNames() {
+  if (!names) {
+    const month = new Intl.DateTimeFormat('en-US', { month: 'short' });
+    const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short' });
+    names = {
+      months: Array.from({ length: 12 }, (_, m) => month.format(new Date(2001, m, 1))),
+      weekdays: Array.from({ length: 7 }, (_, d) => weekday.format(new Date(2001, 0, 7 + d))), // Jan 7, 2001 was a Sunday
+    };
+  }
+  return names;
+}
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
+function enUsTime(date: Date, seconds: boolean): string {
+  const hours = date.getHours();
+  return `${hours % 12 || 12}:${twoDigits(date.getMinutes())}${seconds ? `:${twoDigits(date.getSeconds())}` : ''} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+const enUsDate = (date: Date, withYear: boolean) => `${enUsNames().months[date.getMonth()]} ${date.getDate()}${withYear ? `, ${date.getFullYear()}` : ''}`;
+
 export function formatTimestamp(
   value: string | number | Date,
   now: Date = new Date(),
@@ -48,13 +72,14 @@ export function formatTimestamp(
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime()) || Number.isNaN(now.getTime())) return '';
   const daysAgo = calendarDaysBetween(date, now);
+  const enUs = locale === 'en-US';
   if (daysAgo === 0) {
-    return plainSpaces(formatter(locale, 'time').format(date));
+    return enUs ? enUsTime(date, false) : plainSpaces(formatter(locale, 'time').format(date));
   }
   if (daysAgo === 1) return 'Yesterday';
   if (daysAgo >= 2 && daysAgo <= 6) return `${daysAgo} days ago`;
   const withYear = date.getFullYear() !== now.getFullYear();
-  return plainSpaces(formatter(locale, withYear ? 'dateWithYear' : 'date').format(date));
+  return enUs ? enUsDate(date, withYear) : plainSpaces(formatter(locale, withYear ? 'dateWithYear' : 'date').format(date));
 }
 
 /**
@@ -64,5 +89,6 @@ export function formatTimestamp(
 export function formatExactTimestamp(value: string | number | Date, { seconds = false, locale = 'en-US' }: { seconds?: boolean; locale?: string } = {}): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
+  if (locale === 'en-US') return `${enUsNames().weekdays[date.getDay()]}, ${enUsDate(date, true)}, ${enUsTime(date, seconds)}`;
   return plainSpaces(formatter(locale, seconds ? 'exactWithSeconds' : 'exact').format(date));
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { ResourceRecord } from '../../api/resources';
 import type { ResourceActor, ResourceRequest } from '../../machines/resource';
 import { OperationError } from '../common/OperationError';
@@ -10,18 +10,37 @@ import { SECTION_CONFIGS } from './sectionConfigs';
 import { inSentence } from './sectionConfig';
 import { useRequest, useResourceOperation } from './useResource';
 
-/**
- * Delete, confirmed first (issue 3) — or, where the record can be created again (restoreDeleted.ts),
- * at once with Undo in the toast. A failure shows SPEC §8's summary and detail.
- */
-export function DeleteRecordButton({ resource, record, title, singular, compact = false }: {
+interface DeleteProps {
   resource: ResourceActor;
   record: ResourceRecord;
   title: string;
   singular: string;
   /** In a table row: a link-styled button, the failure announced without taking the row's space. */
   compact?: boolean;
-}) {
+}
+
+/**
+ * Delete, confirmed first (issue 3) — or, where the record can be created again (restoreDeleted.ts),
+ * at once with Undo in the toast. A failure shows SPEC §8's summary and detail.
+ *
+ * A list has one of these per row: until it is first pressed it is only a button (no
+ * subscriptions), and the flow that follows the delete mounts with the first press.
+ */
+export function DeleteRecordButton(props: DeleteProps) {
+  const [presses, setPresses] = useState(0);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <button ref={button} type="button" className={props.compact ? 'link-button' : 'button button-danger'} aria-label={`Delete ${props.title}`} onClick={() => setPresses((n) => n + 1)}>
+        Delete
+      </button>
+      {presses > 0 && <DeleteFlow {...props} presses={presses} button={button} />}
+    </>
+  );
+}
+
+/** What a press of Delete starts: the confirmation or the delete itself, its failure and its Undo. */
+function DeleteFlow({ resource, record, title, singular, compact = false, presses, button }: DeleteProps & { presses: number; button: RefObject<HTMLButtonElement | null> }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useResourceOperation(resource, 'delete');
   const deletion = useRequest(resource);
@@ -29,7 +48,6 @@ export function DeleteRecordButton({ resource, record, title, singular, compact 
   const navigate = useNavigate();
   const config = SECTION_CONFIGS[resource.getSnapshot().context.section];
   const restoreBody = useMemo(() => restoreBodyOf(config, record), [config, record]);
-  const button = useRef<HTMLButtonElement>(null);
   // The dialog closes once the call is over, whichever way it went.
   const close = () => setConfirming(false);
   const deleted = () => {
@@ -43,12 +61,17 @@ export function DeleteRecordButton({ resource, record, title, singular, compact 
     announceWhenDone(resource, request, `“${title}” deleted.`, undo);
     deletion.send(request, { succeeded: deleted, failed: close });
   };
+  // Each press of the button (the first one mounted this flow); the ref keeps a press from counting twice.
+  const pressed = useRef(0);
+  useEffect(() => {
+    if (presses === pressed.current) return;
+    pressed.current = presses;
+    if (restoreBody) deleteNow();
+    else setConfirming(true);
+  }, [presses]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <>
-      <button ref={button} type="button" className={compact ? 'link-button' : 'button button-danger'} aria-label={`Delete ${title}`} onClick={() => (restoreBody ? deleteNow() : setConfirming(true))}>
-        Delete
-      </button>
       {failed && !compact && <OperationError error={failed} />}
       {failed && compact && <span className="visually-hidden" role="alert">{`${failed.summary}: ${failed.detail}`}</span>}
       {confirming && (

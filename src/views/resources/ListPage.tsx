@@ -11,14 +11,12 @@ import { SearchField, useSearchText } from '../common/SearchField';
 import { Pagination } from '../common/Pagination';
 import { rememberList } from '../common/listMemory';
 import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
+import { useLinkClicks } from '../common/useLinkClicks';
 import { useCan, useNavigate, usePortal } from '../PortalContext';
 import { ChoiceSelect } from './ChoiceSelect';
-import { DeleteRecordButton } from './DeleteRecordButton';
-import { choicesOf, DisplayValue, shownText } from './display';
+import { listCells, ListRow } from './ListRow';
 import { isNextPageOf, isPreviousPageOf, listQuery, parseListState, serializeListState, toggledSort, type ListState } from './listState';
-import { rowLinkName } from './rowLinkName';
-import { ConversationLink } from './ConversationLink';
-import { ReferenceValue, referenceName } from './ReferenceValue';
+import { referenceName } from './ReferenceValue';
 import { inSentence, type Column } from './sectionConfig';
 import { referencedSection, useReferenceNames } from './useReferences';
 import { useShowsAccount } from './useShowsAccount';
@@ -40,6 +38,7 @@ export default function ListPage({ route }: RouteViewProps) {
   const model = route.section!.model;
   const resource = useResource(key);
   const navigate = useNavigate();
+  const linkClicks = useLinkClicks();
   const { accountFilter } = usePortal();
   const accountId = useSelector(accountFilter, (s) => s.context.accountId);
   const search = useSearch();
@@ -87,7 +86,8 @@ export default function ListPage({ route }: RouteViewProps) {
   const narrowed = state.search !== '' || Object.values(state.filters).some(Boolean);
   // Under "All accounts" identical names come from several accounts: each row says whose it is.
   const showsAccount = useShowsAccount(key) && accountId === null;
-  const columns: Column[] = showsAccount ? [...config.columns, { key: 'account_id', label: 'Account' }] : config.columns;
+  const columns: Column[] = useMemo(() => (showsAccount ? [...config.columns, { key: 'account_id', label: 'Account' }] : config.columns), [showsAccount, config.columns]);
+  const cells = useMemo(() => listCells(config, columns), [config, columns]);
   // Foreign keys by name: one lookup per referenced section for the whole page.
   const lookup = useReferenceNames(columns.flatMap((c) => {
     const section = c.key === 'conversation_uuid' ? 'conversations' : referencedSection(config, c.key);
@@ -97,13 +97,6 @@ export default function ListPage({ route }: RouteViewProps) {
     const entry = lookup('accounts', accountId);
     return entry?.state === 'found' ? referenceName('accounts', entry.record) : `#${String(accountId)}`;
   };
-  const cellOf = (row: ResourceRecord, column: Column) => {
-    const section = referencedSection(config, column.key);
-    if (section) return <ReferenceValue section={section} value={row[column.key]} lookup={lookup} />;
-    if (column.key === 'conversation_uuid') return <ConversationLink uuid={row[column.key]} lookup={lookup} />;
-    return <DisplayValue value={row[column.key]} format={column.format} choices={choicesOf(config, column.key)} />;
-  };
-
   return (
     <section className="page">
       <div className="page-header">
@@ -157,7 +150,7 @@ export default function ListPage({ route }: RouteViewProps) {
               </p>
             )}
             <div className={failure ? 'table-wrap is-stale' : 'table-wrap'}>
-              <table className="resource-table" aria-label={route.section!.label} aria-busy={loading}>
+              <table className="resource-table" aria-label={route.section!.label} aria-busy={loading} onClick={linkClicks}>
                 <thead>
                   <tr>
                     {columns.map((column) =>
@@ -178,33 +171,18 @@ export default function ListPage({ route }: RouteViewProps) {
                 </thead>
                 <tbody>
                   {rows.map((row) => (
-                    <tr key={row.id}>
-                      {columns.map((column, index) => (
-                        <td key={column.key}>
-                          {index === 0 ? (
-                            <>
-                              <Link href={`/${key}/${row.id}`} aria-label={rowLinkName(shownText(row[column.key], column.format, choicesOf(config, column.key)), config.titleOf(row))}>
-                                <DisplayValue value={row[column.key]} format={column.format} choices={choicesOf(config, column.key)} />
-                              </Link>
-                              {/* On a phone the Account column is scrolled away: the key column repeats it (the column itself is what assistive tech reads). */}
-                              {showsAccount && <span className="row-account" aria-hidden="true">{accountText(row.account_id)}</span>}
-                            </>
-                          ) : (
-                            cellOf(row, column)
-                          )}
-                        </td>
-                      ))}
-                      {(canEdit || canDelete) && (
-                        <td className="row-actions">
-                          {canEdit && (
-                            <Link href={`/${key}/${row.id}/edit`} aria-label={`Edit ${config.titleOf(row)}`}>
-                              Edit
-                            </Link>
-                          )}
-                          {canDelete && <DeleteRecordButton resource={resource} record={row} title={config.titleOf(row)} singular={config.singular} compact />}
-                        </td>
-                      )}
-                    </tr>
+                    <ListRow
+                      key={row.id}
+                      section={key}
+                      config={config}
+                      cells={cells}
+                      row={row}
+                      accountLabel={showsAccount ? accountText(row.account_id) : null}
+                      lookup={lookup}
+                      canEdit={canEdit}
+                      canDelete={canDelete}
+                      resource={resource}
+                    />
                   ))}
                 </tbody>
               </table>

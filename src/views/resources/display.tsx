@@ -47,8 +47,9 @@ export function shownText(value: unknown, format?: DisplayFormat, choices?: Choi
 export function DisplayValue({ value, format, choices }: { value: unknown; format?: DisplayFormat; choices?: Choice[] }) {
   const label = choices && (typeof value === 'string' || typeof value === 'number') ? choices.find((c) => c.value === String(value))?.label : undefined;
   if (label) return <>{label}</>;
+  // <Timestamp> formats the date itself (and shows '—' for one that is not a date): not twice here.
+  if (format === 'timestamp' && (typeof value === 'string' || typeof value === 'number') && value !== '') return <Timestamp value={value} />;
   const text = displayValue(value, format);
   if (format === 'isSet' && typeof value === 'string' && value) return <Timestamp value={value} text={text} prefix="Since" />;
-  if (format === 'timestamp' && (typeof value === 'string' || typeof value === 'number') && text !== '—') return <Timestamp value={value} />;
   return <>{text}</>;
 }

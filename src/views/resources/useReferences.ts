@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { ResourceKey } from '../../api/resources';
 import { openReferences } from '../../machines/areas';
 import { can } from '../../machines/permissions';
@@ -59,10 +59,14 @@ export function useReferenceNames(requests: readonly ReferenceRequest[]): Refere
     }
     // `signature` stands for `wanted`: a new array with the same ids asks nothing again.
   }, [signature, references, permissions]); // eslint-disable-line react-hooks/exhaustive-deps
-  return (section, id) => {
-    const key = referenceId(id);
-    return key ? names[section]?.[key] : undefined;
-  };
+  // One function while the names stay the same, so memoised rows that take it do not render again.
+  return useCallback(
+    (section, id) => {
+      const key = referenceId(id);
+      return key ? names[section]?.[key] : undefined;
+    },
+    [names],
+  );
 }
 
 const EMPTY_OPTIONS: OptionsEntry = { state: 'loading', records: [], at: 0 };

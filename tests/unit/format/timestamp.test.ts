@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatTimestamp } from '../../../src/format/timestamp';
+import { formatExactTimestamp, formatTimestamp } from '../../../src/format/timestamp';
 
 // Local-time constructors keep the tests independent of the machine's timezone.
 const now = new Date(2025, 2, 10, 15, 30); // Mon 10 Mar 2025, 15:30 local
@@ -50,5 +50,40 @@ describe('formatTimestamp', () => {
   test('respects the locale', () => {
     expect(formatTimestamp(new Date(2025, 2, 10, 15, 4), now, 'en-GB')).toBe('15:04');
     expect(formatTimestamp(new Date(2024, 2, 4, 9, 0), now, 'en-GB')).toBe('4 Mar 2024');
+  });
+});
+
+// The en-US texts are composed by hand for speed (a list formats two dates a row): they must be
+// exactly what Intl says for every day and every minute-of-day pattern of two years.
+describe('en-US by hand equals Intl', () => {
+  const intl = (options: Intl.DateTimeFormatOptions) => {
+    const format = new Intl.DateTimeFormat('en-US', options);
+    return (date: Date) => format.format(date).replace(/[\u202f\u00a0]/g, ' ');
+  };
+  const time = intl({ hour: 'numeric', minute: '2-digit' });
+  const date = intl({ month: 'short', day: 'numeric' });
+  const dateWithYear = intl({ month: 'short', day: 'numeric', year: 'numeric' });
+  const exact = intl({ weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+  const exactWithSeconds = intl({ weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' });
+
+  test('every day of 2024 and 2025, at a different hour, minute and second each day', () => {
+    const today = new Date(2025, 5, 15, 12, 0);
+    let checked = 0;
+    for (let day = 0; day < 731; day += 1) {
+      const value = new Date(2024, 0, 1 + day, day % 24, (day * 7) % 60, (day * 13) % 60);
+      expect(formatExactTimestamp(value)).toBe(exact(value));
+      expect(formatExactTimestamp(value, { seconds: true })).toBe(exactWithSeconds(value));
+      const days = Math.round((Date.UTC(2025, 5, 15) - Date.UTC(value.getFullYear(), value.getMonth(), value.getDate())) / 86_400_000);
+      if (days < 0 || days > 6) expect(formatTimestamp(value, today)).toBe(value.getFullYear() === 2025 ? date(value) : dateWithYear(value));
+      checked += 1;
+    }
+    expect(checked).toBe(731);
+  });
+
+  test('every minute of a day reads as Intl reads it', () => {
+    for (let minute = 0; minute < 24 * 60; minute += 1) {
+      const value = new Date(2025, 2, 10, Math.floor(minute / 60), minute % 60);
+      expect(formatTimestamp(value, new Date(2025, 2, 10, 23, 59))).toBe(time(value));
+    }
   });
 });

@@ -1,0 +1,33 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { renderPortal } from '../../support/renderPortal';
+import { crudHandlers } from '../../support/resourceFixtures';
+
+const tools = Array.from({ length: 3 }, (_, i) => ({ id: i + 1, account_id: 1, name: `Tool ${i + 1}`, kind: 'http', description: null, parameters: {}, updated_at: '2020-03-04T10:00:00Z' }));
+
+// A list's row links are plain anchors whose clicks the table handles (useLinkClicks): a click
+// opens the record inside the portal; a modified or middle click is the browser's (a new tab).
+describe('row links in a list', () => {
+  test('a click opens the record in the portal; the link points at it for the browser too', async () => {
+    const { here } = await renderPortal('/tools', { handlers: crudHandlers('tools', tools) });
+    const link = await screen.findByRole('link', { name: 'Open Tool 2' });
+    expect(link).toHaveAttribute('href', '/tools/2');
+    expect(screen.getByRole('link', { name: 'Edit Tool 2' })).toHaveAttribute('href', '/tools/2/edit');
+    // fireEvent answers false when the click was taken (default prevented): no page load.
+    expect(fireEvent.click(link, { button: 0 })).toBe(false);
+    await waitFor(() => expect(here()).toBe('/tools/2'));
+    await screen.findByRole('heading', { name: 'Tool 2' });
+  });
+
+  test.each([
+    ['Ctrl', { ctrlKey: true }],
+    ['Cmd', { metaKey: true }],
+    ['Shift', { shiftKey: true }],
+    ['middle button', { button: 1 }],
+  ])('%s + click is left to the browser', async (_name, init) => {
+    const { here } = await renderPortal('/tools', { handlers: crudHandlers('tools', tools) });
+    const link = await screen.findByRole('link', { name: 'Open Tool 2' });
+    expect(fireEvent.click(link, init)).toBe(true);
+    expect(here()).toBe('/tools');
+  });
+});
