@@ -17,6 +17,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // The reference server reads it to hint a signed-in page's code (server/http/preloadHints.ts).
+    manifest: true,
     chunkSizeWarningLimit: 400,
     rolldownOptions: { output: { codeSplitting: lazyAreaChunks() } },
   },

@@ -1,6 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Request } from 'express';
+import { readCookie, sessionCookieName } from './cookies';
+import { indexPages } from './preloadHints';
 
 /**
  * Paths owned by the API, never answered with the portal's HTML: `/api`, Sanctum, socket.io, and
@@ -46,15 +47,19 @@ export function spaRoutes(distDir: string): Router {
     }),
   );
 
+  const pages = indexPages(distDir);
   router.use((req, res, next) => {
     if (!isPageRequest(req)) return next();
     // Checked per request so `npm run build` while the server runs takes effect without a restart.
-    if (!fs.existsSync(indexFile)) {
+    const page = pages();
+    if (!page) {
       res.status(503).type('text/plain').send(`The portal has not been built yet.\nRun \`npm run build\`, then reload this page.\n(Looked for ${indexFile})\n`);
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexFile);
+    // The page differs with the session (signed-in code hints, preloadHints.ts).
+    res.setHeader('Vary', 'Cookie');
+    res.type('html').send(readCookie(req, sessionCookieName(req)) ? page.signedIn : page.guest);
   });
 
   return router;

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * `<link rel="modulepreload">` hints for the signed-in portal's code, so a signed-in page's
+ * lazily loaded groups (build/chunking.ts: session readers, portal core with the resource pages,
+ * shell) download beside the entry instead of after it has run (issue 16: on a first visit they
+ * were requested only once boot had evaluated the entry). Read from Vite's build manifest
+ * (`build.manifest` in vite.config.ts); without one there are no hints and nothing else changes.
+ *
+ * Only for requests that carry a session: a guest's /login never downloads the signed-in code.
+ */
+
+/** The chunk groups every signed-in page needs (their `name` in the manifest). */
+export const SIGNED_IN_GROUPS = ['session', 'portal', 'shell'] as const;
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** Files reachable from `keys` through static imports. */
+function closure(manifest: Manifest, keys: string[]): { js: Set<string>; css: Set<string> } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const stack = [...keys];
+  while (stack.length) {
+    const key = stack.pop()!;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) continue;
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    stack.push(...(chunk.imports ?? []));
+  }
+  return { js, css };
+}
+
+/** The `<link>` tags to add to a signed-in page's `<head>`, or '' without a manifest. */
+export function signedInPreloadTags(manifest: Manifest): string {
+  const entryKeys = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  const inEntry = closure(manifest, entryKeys); // index.html lists these already
+  const groups = closure(manifest, Object.keys(manifest).filter((key) => SIGNED_IN_GROUPS.some((group) => manifest[key]!.name === group)));
+  const js = [...groups.js].filter((file) => !inEntry.js.has(file) && file.endsWith('.js')).sort();
+  const css = [...groups.css].filter((file) => !inEntry.css.has(file)).sort();
+  // `crossorigin` as the entry's own tags and Vite's loader have it, so the preloaded response is the one used.
+  return [...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`), ...css.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`)].join('');
+}
+
+/** index.html with and without the hints, re-read when the build changes (a rebuild while the server runs). */
+export function indexPages(distDir: string): () => { guest: string; signedIn: string } | null {
+  const indexFile = path.join(distDir, 'index.html');
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  let cached: { stamp: string; pages: { guest: string; signedIn: string } } | undefined;
+  return () => {
+    let stamp: string;
+    try {
+      const index = fs.statSync(indexFile);
+      const manifest = fs.statSync(manifestFile, { throwIfNoEntry: false });
+      stamp = `${index.mtimeMs}:${index.size}:${manifest?.mtimeMs ?? 0}`;
+    } catch {
+      return null; // not built
+    }
+    if (cached?.stamp !== stamp) {
+      const guest = fs.readFileSync(indexFile, 'utf8');
+      let tags = '';
+      try {
+        tags = signedInPreloadTags(JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest);
+      } catch {
+        tags = ''; // no manifest (or an unreadable one): no hints
+      }
+      cached = { stamp, pages: { guest, signedIn: tags ? guest.replace('</head>', `${tags}</head>`) : guest } };
+    }
+    return cached.pages;
+  };
+}

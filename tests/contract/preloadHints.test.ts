@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SIGNED_IN_GROUPS } from '../../server/http/preloadHints';
+import { startTestServer, type TestServer } from '../../server/testing';
+import { DIST_DIR } from '../support/browser';
+import { signedInClient } from '../support/signedIn';
+
+const hints = (html: string) => [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+
+// Issue 16: a signed-in page's lazily loaded code groups download beside the entry (hints from
+// Vite's manifest), a guest's page never names them.
+describe('signed-in pages hint their code groups', () => {
+  let dist: string;
+  let server: TestServer;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-hints-'));
+    fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Portal</title><script type="module" src="/assets/index-1.js"></script></head><body></body></html>');
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'], css: ['assets/index-1.css'] },
+      '_react-1.js': { file: 'assets/react-1.js' },
+      '_session-1.js': { file: 'assets/session-1.js', name: 'session', imports: ['_zod-1.js'] },
+      '_zod-1.js': { file: 'assets/zod-1.js', name: 'zod' },
+      '_portal-1.js': { file: 'assets/portal-1.js', name: 'portal', imports: ['index.html', '_react-1.js', '_resources-1.js'], css: ['assets/portal-1.css'] },
+      '_resources-1.js': { file: 'assets/resources-1.js', name: 'resources', imports: ['_portal-1.js'], css: ['assets/resources-1.css'] },
+      '_shell-1.js': { file: 'assets/shell-1.js', name: 'shell', imports: ['_portal-1.js'] },
+      'src/views/reporting/ReportingPage.tsx': { file: 'assets/ReportingPage-1.js', isDynamicEntry: true, imports: ['_portal-1.js'] },
+    };
+    fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    server = await startTestServer({ distDir: dist });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  test('with a session: the groups and what they import, once each, not the entry’s own files', async () => {
+    const client = await signedInClient(server.url, 'admin@example.com');
+    const page = await client('/contacts?show=100');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('vary')).toContain('Cookie');
+    expect(hints(await page.text())).toEqual([
+      'modulepreload /assets/portal-1.js',
+      'modulepreload /assets/resources-1.js',
+      'modulepreload /assets/session-1.js',
+      'modulepreload /assets/shell-1.js',
+      'modulepreload /assets/zod-1.js',
+      'preload /assets/portal-1.css',
+      'preload /assets/resources-1.css',
+    ]);
+  });
+
+  test('a guest’s pages (sign-in included) name none of the signed-in code', async () => {
+    for (const pagePath of ['/login', '/contacts', '/']) {
+      const page = await fetch(`${server.url}${pagePath}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('vary')).toContain('Cookie');
+      expect(hints(await page.text()), pagePath).toEqual([]);
+    }
+  });
+
+  test('any session cookie gets the hints without a lookup: they name only public build files', async () => {
+    // The hints are file names anyone can fetch from /assets; they are shown for any session cookie
+    // without looking it up (no database read per page), which reveals nothing.
+    const page = await fetch(`${server.url}/contacts`, { headers: { Cookie: 'portal_session=not-a-session' } });
+    expect(hints(await page.text())).toContain('modulepreload /assets/session-1.js');
+  });
+
+  test('without a manifest the page is served as built, with no hints', async () => {
+    const plain = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-plain-'));
+    fs.writeFileSync(path.join(plain, 'index.html'), '<!doctype html><html><head><title>Portal</title></head><body></body></html>');
+    const other = await startTestServer({ distDir: plain });
+    try {
+      const client = await signedInClient(other.url, 'admin@example.com');
+      expect(await (await client('/contacts')).text()).toBe('<!doctype html><html><head><title>Portal</title></head><body></body></html>');
+    } finally {
+      await other.close();
+      fs.rmSync(plain, { recursive: true, force: true });
+    }
+  });
+});
+
+// The build names its groups as the server expects (build/chunking.ts ↔ SIGNED_IN_GROUPS).
+describe.runIf(fs.existsSync(path.join(DIST_DIR, '.vite', 'manifest.json')))('the built portal', () => {
+  test('its manifest has every group the server hints, and a signed-in page names each group’s file', async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(DIST_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; name?: string }>;
+    const server = await startTestServer({ distDir: DIST_DIR });
+    try {
+      const client = await signedInClient(server.url, 'admin@example.com');
+      const html = await (await client('/contacts')).text();
+      for (const group of SIGNED_IN_GROUPS) {
+        const chunk = Object.values(manifest).find((c) => c.name === group);
+        expect(chunk, `a chunk named ${group}`).toBeDefined();
+        expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${chunk!.file}">`);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});
