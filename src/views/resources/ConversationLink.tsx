@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { formatTimestamp } from '../../format/timestamp';
 import { useCan } from '../PortalContext';
-import type { ReferenceLookup } from './useReferences';
+import { useLookup, type ReferenceLookup } from './useReferences';
 
 /** A uuid's last group: what tells conversations apart (sequential uuids share their start). */
 export const shortUuid = (uuid: string): string => uuid.split('-').at(-1) ?? uuid;
@@ -18,8 +18,9 @@ export function conversationLabel(c: Record<string, unknown>): string {
  * A conversation's uuid as a link to its report, named by who and when once the page's one lookup
  * of its conversations knows it ("Conversation …{uuid end}" until then, or if it never will).
  */
-export function ConversationLink({ uuid, lookup }: { uuid: unknown; lookup?: ReferenceLookup }) {
+export function ConversationLink({ uuid, lookup: given }: { uuid: unknown; lookup?: ReferenceLookup }) {
   const canRead = useCan('Reporting', 'browse');
+  const lookup = useLookup(given);
   if (typeof uuid !== 'string' || uuid.trim() === '') return <>—</>;
   const entry = lookup?.('conversations', uuid);
   const text = entry?.state === 'found' ? conversationLabel(entry.record) : `Conversation …${shortUuid(uuid)}`;

@@ -16,9 +16,8 @@ import { useCan, useNavigate, usePortal } from '../PortalContext';
 import { ChoiceSelect } from './ChoiceSelect';
 import { listCells, ListRow } from './ListRow';
 import { isNextPageOf, isPreviousPageOf, listQuery, parseListState, serializeListState, toggledSort, type ListState } from './listState';
-import { referenceName } from './ReferenceValue';
 import { inSentence, type Column } from './sectionConfig';
-import { referencedSection, useReferenceNames } from './useReferences';
+import { ReferenceLookupContext, referencedSection, useReferenceNames } from './useReferences';
 import { useShowsAccount } from './useShowsAccount';
 import { SECTION_CONFIGS } from './sectionConfigs';
 import { BotImport } from './special/BotImport';
@@ -93,10 +92,7 @@ export default function ListPage({ route }: RouteViewProps) {
     const section = c.key === 'conversation_uuid' ? 'conversations' : referencedSection(config, c.key);
     return section ? [{ section, ids: rows.map((row) => row[c.key]) }] : [];
   }));
-  const accountText = (accountId: unknown) => {
-    const entry = lookup('accounts', accountId);
-    return entry?.state === 'found' ? referenceName('accounts', entry.record) : `#${String(accountId)}`;
-  };
+
   return (
     <section className="page">
       <div className="page-header">
@@ -169,22 +165,23 @@ export default function ListPage({ route }: RouteViewProps) {
                     )}
                   </tr>
                 </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <ListRow
-                      key={row.id}
-                      section={key}
-                      config={config}
-                      cells={cells}
-                      row={row}
-                      accountLabel={showsAccount ? accountText(row.account_id) : null}
-                      lookup={lookup}
-                      canEdit={canEdit}
-                      canDelete={canDelete}
-                      resource={resource}
-                    />
-                  ))}
-                </tbody>
+                <ReferenceLookupContext value={lookup}>
+                  <tbody>
+                    {rows.map((row) => (
+                      <ListRow
+                        key={row.id}
+                        section={key}
+                        config={config}
+                        cells={cells}
+                        row={row}
+                        showsAccount={showsAccount}
+                        canEdit={canEdit}
+                        canDelete={canDelete}
+                        resource={resource}
+                      />
+                    ))}
+                  </tbody>
+                </ReferenceLookupContext>
               </table>
             </div>
             {meta && (

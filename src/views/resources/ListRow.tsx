@@ -4,10 +4,10 @@ import type { ResourceActor } from '../../machines/resource';
 import { ConversationLink } from './ConversationLink';
 import { DeleteRecordButton } from './DeleteRecordButton';
 import { choicesOf, DisplayValue, shownText } from './display';
-import { ReferenceValue } from './ReferenceValue';
+import { referenceName, ReferenceValue } from './ReferenceValue';
 import { rowLinkName } from './rowLinkName';
 import type { Choice, Column, SectionConfig } from './sectionConfig';
-import { referencedSection, type ReferenceLookup } from './useReferences';
+import { referencedSection, useLookup } from './useReferences';
 
 /** A column with what its cells need, worked out once for the page instead of once a cell. */
 export interface ListCell {
@@ -25,9 +25,8 @@ interface ListRowProps {
   config: SectionConfig;
   cells: ListCell[];
   row: ResourceRecord;
-  /** Whose the row is, repeated in its key cell on a phone (the Account column scrolls away there); null when not shown. */
-  accountLabel: string | null;
-  lookup: ReferenceLookup;
+  /** Whose the row is, repeated in its key cell on a phone (the Account column scrolls away there). */
+  showsAccount: boolean;
   canEdit: boolean;
   canDelete: boolean;
   resource: ResourceActor;
@@ -35,15 +34,15 @@ interface ListRowProps {
 
 /**
  * One row of a resource list. Memoised: a row renders again only when its record, its columns or
- * the names it links to change, not when the list shows "Loading…" or the next page's answer
- * arrives for other rows. Its links are plain anchors; the table handles their clicks
- * (useLinkClicks).
+ * its columns change, not when the list shows "Loading…" or when the names it links to arrive (the
+ * cells that show them read the list's lookup from context). Its links are plain anchors; the
+ * table handles their clicks (useLinkClicks).
  */
-export const ListRow = memo(function ListRow({ section, config, cells, row, accountLabel, lookup, canEdit, canDelete, resource }: ListRowProps) {
+export const ListRow = memo(function ListRow({ section, config, cells, row, showsAccount, canEdit, canDelete, resource }: ListRowProps) {
   const title = config.titleOf(row);
   const cellOf = ({ column, choices, referenced }: ListCell) => {
-    if (referenced) return <ReferenceValue section={referenced} value={row[column.key]} lookup={lookup} />;
-    if (column.key === 'conversation_uuid') return <ConversationLink uuid={row[column.key]} lookup={lookup} />;
+    if (referenced) return <ReferenceValue section={referenced} value={row[column.key]} />;
+    if (column.key === 'conversation_uuid') return <ConversationLink uuid={row[column.key]} />;
     return <DisplayValue value={row[column.key]} format={column.format} choices={choices} />;
   };
   return (
@@ -56,7 +55,7 @@ export const ListRow = memo(function ListRow({ section, config, cells, row, acco
                 <DisplayValue value={row[cell.column.key]} format={cell.column.format} choices={cell.choices} />
               </a>
               {/* The column itself is what assistive tech reads. */}
-              {accountLabel !== null && <span className="row-account" aria-hidden="true">{accountLabel}</span>}
+              {showsAccount && <RowAccount accountId={row.account_id} />}
             </>
           ) : (
             cellOf(cell)
@@ -76,3 +75,13 @@ export const ListRow = memo(function ListRow({ section, config, cells, row, acco
     </tr>
   );
 });
+
+/** The row's account by name ("#3" until known), for the key cell on a phone. */
+function RowAccount({ accountId }: { accountId: unknown }) {
+  const entry = useLookup()?.('accounts', accountId);
+  return (
+    <span className="row-account" aria-hidden="true">
+      {entry?.state === 'found' ? referenceName('accounts', entry.record) : `#${String(accountId)}`}
+    </span>
+  );
+}

@@ -3,7 +3,7 @@ import type { ResourceKey, ResourceRecord } from '../../api/resources';
 import { sectionByKey } from '../../sections';
 import { useCan } from '../PortalContext';
 import { SECTION_CONFIGS } from './sectionConfigs';
-import { referenceId, type ReferenceLookup } from './useReferences';
+import { referenceId, useLookup, type ReferenceLookup } from './useReferences';
 
 /** The name a linked record goes by (its section's title rule). */
 export function referenceName(section: ResourceKey, record: ResourceRecord): string {
@@ -15,11 +15,12 @@ export function referenceName(section: ResourceKey, record: ResourceRecord): str
  * Until the name is known, and when it never will be (deleted, another account's, not the
  * user's to see), the id as plain text: "#12".
  */
-export function ReferenceValue({ section, value, lookup }: { section: ResourceKey; value: unknown; lookup: ReferenceLookup }) {
+export function ReferenceValue({ section, value, lookup: given }: { section: ResourceKey; value: unknown; lookup?: ReferenceLookup }) {
   const canRead = useCan(sectionByKey(section)?.model ?? null, 'read');
+  const lookup = useLookup(given);
   const id = referenceId(value);
   if (!id) return <>—</>;
-  const entry = lookup(section, id);
+  const entry = lookup?.(section, id);
   if (entry?.state !== 'found') return <span className="reference-id">{`#${id}`}</span>;
   const name = referenceName(section, entry.record);
   return canRead ? <Link href={`/${section}/${encodeURIComponent(id)}`}>{name}</Link> : <>{name}</>;

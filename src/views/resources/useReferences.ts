@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo } from 'react';
 import type { ResourceKey } from '../../api/resources';
 import { openReferences } from '../../machines/areas';
 import { can } from '../../machines/permissions';
@@ -19,6 +19,18 @@ export interface ReferenceRequest {
 }
 
 export type ReferenceLookup = (section: ReferenceSection, id: unknown) => ReferenceEntry | undefined;
+
+/**
+ * A list's lookup, for the cells that show linked names: when the names arrive only those cells
+ * render again, not every row (a row that took the lookup as a prop would).
+ */
+export const ReferenceLookupContext = createContext<ReferenceLookup | undefined>(undefined);
+
+/** The lookup given, else the one of the list around. */
+export function useLookup(given?: ReferenceLookup): ReferenceLookup | undefined {
+  const around = useContext(ReferenceLookupContext);
+  return given ?? around;
+}
 
 const selectNames = (s: ReferencesSnapshot) => s.context.names;
 
