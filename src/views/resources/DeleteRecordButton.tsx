@@ -27,14 +27,17 @@ interface DeleteProps {
  * subscriptions), and the flow that follows the delete mounts with the first press.
  */
 export function DeleteRecordButton(props: DeleteProps) {
-  const [presses, setPresses] = useState(0);
+  // The presses of this record's button: a list reuses its rows for the next page's records, and
+  // a flow started for one record never follows its button to another.
+  const [pressed, setPressed] = useState<{ id: ResourceRecord['id']; presses: number } | null>(null);
+  const presses = pressed?.id === props.record.id ? pressed.presses : 0;
   const button = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <button ref={button} type="button" className={props.compact ? 'link-button' : 'button button-danger'} aria-label={`Delete ${props.title}`} onClick={() => setPresses((n) => n + 1)}>
+      <button ref={button} type="button" className={props.compact ? 'link-button' : 'button button-danger'} aria-label={`Delete ${props.title}`} onClick={() => setPressed({ id: props.record.id, presses: presses + 1 })}>
         Delete
       </button>
-      {presses > 0 && <DeleteFlow {...props} presses={presses} button={button} />}
+      {presses > 0 && <DeleteFlow key={String(props.record.id)} {...props} presses={presses} button={button} />}
     </>
   );
 }
@@ -88,12 +91,21 @@ function DeleteFlow({ resource, record, title, singular, compact = false, presse
   );
 }
 
-/** Focuses the first link or button of the row after (else before) `from`'s row, once React has removed that row. */
+/**
+ * Focuses the first link or button of the row that takes the deleted one's place (the next
+ * record; the previous one when it was the last), once React has removed it. By position: a
+ * list's rows are reused for other records (ListPage keys them by place).
+ */
 function focusNeighbourRow(from: HTMLElement | null): void {
   const row = from?.closest('tr');
-  const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector<HTMLElement>('a[href], button');
+  const body = row?.parentElement;
+  if (!row || !(body instanceof HTMLTableSectionElement)) return;
+  const place = row.sectionRowIndex;
   // After the commit that removes the row (and the dialog, which gives focus back to its opener).
-  if (neighbour) setTimeout(() => neighbour.focus(), 0);
+  setTimeout(() => {
+    const neighbour = (body.rows[place] ?? body.rows[place - 1])?.querySelector<HTMLElement>('a[href], button');
+    neighbour?.focus();
+  }, 0);
 }
 
 /**

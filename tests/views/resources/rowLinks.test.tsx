@@ -1,5 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
+import { API } from '../../support/apiFixtures';
 import { renderPortal } from '../../support/renderPortal';
 import { crudHandlers } from '../../support/resourceFixtures';
 
@@ -29,5 +32,25 @@ describe('row links in a list', () => {
     const link = await screen.findByRole('link', { name: 'Open Tool 2' });
     expect(fireEvent.click(link, init)).toBe(true);
     expect(here()).toBe('/tools');
+  });
+});
+
+// Rows are keyed by place (a next page updates them in place): what a row started for one record
+// stays with that record, not with the row.
+describe('rows reused for the next page', () => {
+  test('a failed delete’s alert does not follow its row to the next page’s record', async () => {
+    const many = Array.from({ length: 20 }, (_, i) => ({ ...tools[0], id: i + 1, name: `Tool ${String(i + 1).padStart(2, '0')}` }));
+    await renderPortal('/tools', {
+      handlers: [http.delete(`${API}/api/v1/tools/:id`, () => HttpResponse.json({ message: 'Server Error' }, { status: 500 })), ...crudHandlers('tools', many)],
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Tool 01' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    const table = screen.getByRole('table', { name: 'Tools' });
+    await waitFor(() => expect(within(table).getByRole('alert')).toHaveTextContent('Delete Record Failed'));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByRole('link', { name: 'Open Tool 16' });
+    expect(within(table).queryByRole('alert')).toBeNull();
+    expect(within(table).getByRole('button', { name: 'Delete Tool 16' })).toBeInTheDocument();
   });
 });
