@@ -1,5 +1,8 @@
+/** The page's cookies as one string. Each read of `document.cookie` asks the browser process, so a caller wanting several reads it once. */
+export const currentCookies = (): string => (typeof document === 'undefined' ? '' : document.cookie);
+
 /** Reads one cookie by name from a `document.cookie` string (URL-decoded), or null. */
-export function readCookie(name: string, cookieString: string = typeof document === 'undefined' ? '' : document.cookie): string | null {
+export function readCookie(name: string, cookieString: string = currentCookies()): string | null {
   for (const part of cookieString.split(/;\s*/)) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq) === name) {

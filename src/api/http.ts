@@ -1,6 +1,6 @@
 import redaxios from 'redaxios';
 import type { RuntimeConfig } from '../config';
-import { readCookie } from './cookies';
+import { currentCookies, readCookie } from './cookies';
 import type { DownloadProgress } from './download';
 import { ApiError, DEFAULT_ERROR_TEXT, apiErrorFromResponse } from './errors';
 import { withQuery, type Query } from './query';
@@ -101,14 +101,15 @@ export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>,
 
   function headersFor(method: Method, options: RequestOptions): Record<string, string> {
     const headers: Record<string, string> = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+    const jar = currentCookies();
     if (method !== 'get') {
-      const xsrf = readCookie(cookies.xsrf);
+      const xsrf = readCookie(cookies.xsrf, jar);
       if (xsrf) headers['x-xsrf-token'] = xsrf;
     }
     if (!options.withoutStoredTokens) {
-      const accessToken = readCookie(cookies.accessToken);
-      const idToken = readCookie(cookies.idToken);
-      const portalToken = readCookie(cookies.portalToken);
+      const accessToken = readCookie(cookies.accessToken, jar);
+      const idToken = readCookie(cookies.idToken, jar);
+      const portalToken = readCookie(cookies.portalToken, jar);
       if (accessToken) headers.accesstoken = accessToken;
       if (idToken) headers.idtoken = idToken;
       if (portalToken) headers.authorization = `Bearer ${portalToken}`;

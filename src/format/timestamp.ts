@@ -41,28 +41,20 @@ function formatter(locale: string, kind: FormatterKind): Intl.DateTimeFormat {
 }
 
 /**
- * en-US, the portal's locale, composed by hand from the runtime's own month and weekday names: a
- * 100-row list formats 200 dates, and Intl's format() is most of what a list row costs to render.
- * tests/unit/format/timestamp.test.ts checks it against Intl for every day of two years.
+ * en-US, the portal's locale, composed by hand: a 100-row list formats 200 dates, and Intl's
+ * format() is most of what a list row costs to render. The names are CLDR's en-US abbreviations,
+ * written out because asking Intl for them builds the page's first formatter (8 ms of the first
+ * list's render, measured). tests/unit/format/timestamp.test.ts checks every day of two years
+ * against Intl.
  */
-let names: { months: string[]; weekdays: string[] } | undefined;
-function enUsNames() {
-  if (!names) {
-    const month = new Intl.DateTimeFormat('en-US', { month: 'short' });
-    const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short' });
-    names = {
-      months: Array.from({ length: 12 }, (_, m) => month.format(new Date(2001, m, 1))),
-      weekdays: Array.from({ length: 7 }, (_, d) => weekday.format(new Date(2001, 0, 7 + d))), // Jan 7, 2001 was a Sunday
-    };
-  }
-  return names;
-}
+const EN_US_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const EN_US_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
 function enUsTime(date: Date, seconds: boolean): string {
   const hours = date.getHours();
   return `${hours % 12 || 12}:${twoDigits(date.getMinutes())}${seconds ? `:${twoDigits(date.getSeconds())}` : ''} ${hours < 12 ? 'AM' : 'PM'}`;
 }
-const enUsDate = (date: Date, withYear: boolean) => `${enUsNames().months[date.getMonth()]} ${date.getDate()}${withYear ? `, ${date.getFullYear()}` : ''}`;
+const enUsDate = (date: Date, withYear: boolean) => `${EN_US_MONTHS[date.getMonth()]} ${date.getDate()}${withYear ? `, ${date.getFullYear()}` : ''}`;
 
 export function formatTimestamp(
   value: string | number | Date,
@@ -89,6 +81,6 @@ export function formatTimestamp(
 export function formatExactTimestamp(value: string | number | Date, { seconds = false, locale = 'en-US' }: { seconds?: boolean; locale?: string } = {}): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  if (locale === 'en-US') return `${enUsNames().weekdays[date.getDay()]}, ${enUsDate(date, true)}, ${enUsTime(date, seconds)}`;
+  if (locale === 'en-US') return `${EN_US_WEEKDAYS[date.getDay()]}, ${enUsDate(date, true)}, ${enUsTime(date, seconds)}`;
   return plainSpaces(formatter(locale, seconds ? 'exactWithSeconds' : 'exact').format(date));
 }

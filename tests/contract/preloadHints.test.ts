@@ -99,4 +99,24 @@ describe.runIf(fs.existsSync(path.join(DIST_DIR, '.vite', 'manifest.json')))('th
       await server.close();
     }
   });
+
+  // The event schemas exist for the inspector's forms (src/inspector/eventSchemaRegistry.ts):
+  // grouped with the shared portal code, every list page built all of them before its first call.
+  test('the hinted signed-in code carries none of the machine inspector’s own code', async () => {
+    const server = await startTestServer({ distDir: DIST_DIR });
+    try {
+      const client = await signedInClient(server.url, 'admin@example.com');
+      const html = await (await client('/contacts')).text();
+      const hinted = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/(assets\/[^"]+\.js)">/g)].map((m) => m[1]!);
+      expect(hinted.length).toBeGreaterThan(0);
+      for (const file of hinted) {
+        const map = path.join(DIST_DIR, `${file}.map`);
+        if (!fs.existsSync(map)) continue;
+        const { sources } = JSON.parse(fs.readFileSync(map, 'utf8')) as { sources: string[] };
+        expect(sources.filter((source) => /src\/inspector\/|\.events\.ts$|eventSchemas\.ts$/.test(source)), file).toEqual([]);
+      }
+    } finally {
+      await server.close();
+    }
+  });
 });
