@@ -11,6 +11,9 @@ import path from 'node:path';
  * Only for requests that carry a session: a guest's /login never downloads the signed-in code.
  */
 
+/** Read by src/main.tsx (signedInCodeHinted). */
+export const PRELOADED_MARK = '<meta name="portal-preloaded" content="signed-in">';
+
 /** The chunk groups every signed-in page needs (their `name` in the manifest). */
 export const SIGNED_IN_GROUPS = ['session', 'portal', 'shell'] as const;
 
@@ -49,8 +52,10 @@ export function signedInPreloadTags(manifest: Manifest): string {
   const groups = closure(manifest, Object.keys(manifest).filter((key) => SIGNED_IN_GROUPS.some((group) => manifest[key]!.name === group)));
   const js = [...groups.js].filter((file) => !inEntry.js.has(file) && file.endsWith('.js')).sort();
   const css = [...groups.css].filter((file) => !inEntry.css.has(file)).sort();
+  if (js.length === 0 && css.length === 0) return '';
   // `crossorigin` as the entry's own tags and Vite's loader have it, so the preloaded response is the one used.
-  return [...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`), ...css.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`)].join('');
+  // The meta tells boot (src/main.tsx) the browser is fetching this code unasked, so it need not import it early.
+  return [PRELOADED_MARK, ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`), ...css.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`)].join('');
 }
 
 /** index.html with and without the hints, re-read when the build changes (a rebuild while the server runs). */
