@@ -35,7 +35,7 @@ async function boot() {
   // recorder (from boot, so the log holds the sign-in) is in the initial bundle; the panel is lazy.
   const recorder = import.meta.env.DEV || config.inspector ? createRecorder() : undefined;
   const portal = startPortal({ http, config, location }, { inspect: recorder?.inspect });
-  startRouteDataWith(portal);
+  const routeData = startRouteDataWith(portal);
   if (recorder) {
     const openInspector = () => {
       const from = document.activeElement; // before the menu that opened it closes
@@ -45,9 +45,11 @@ async function boot() {
     // ?inspect opens it; so does a reload of a tab where it was open.
     if (new URLSearchParams(window.location.search).has('inspect') || readPanelState().open) openInspector();
   }
-  // The first render waits for the session answer: rendered now, React would draw "Checking your
-  // session…" (which index.html already shows) and lay it out while that answer waits behind it.
+  // The first render waits for the session answer and for the page's first call to be sent:
+  // rendered earlier, React would draw "Checking your session…" (which index.html already shows)
+  // and lay it out while that answer, then that call, wait behind it.
   await sessionAnswered(portal);
+  await routeData.sent();
   const container = document.getElementById('root')!;
   createRoot(container).render(
     <StrictMode>

@@ -1,6 +1,7 @@
+import type { AccountFilterActor } from './machines/accountFilter';
 import type { AuthActor } from './machines/auth';
 import type { NavigationActor } from './machines/navigation';
-import { can, isAccessDenied } from './machines/permissions';
+import { can, isAccessDenied, isGlobal } from './machines/permissions';
 import type { RouteDataModule, RouteDataOwner } from './route';
 import { matchLocation } from './routeMatch';
 
@@ -21,8 +22,19 @@ export function warmRoute(location: string): void {
  * code is still loading, in parallel with that code instead of after the view's first effect.
  * Permissions still gate it: a route the user may not open never sends its call.
  */
-export function startRouteDataWith(owner: Omit<RouteDataOwner, 'permissions'> & { auth: AuthActor; navigation: NavigationActor }): () => void {
+export interface RouteDataStarter {
+  stop(): void;
+  /**
+   * Settles once the current route's first call is on its way, or is known not to be sent (no
+   * call for this route, no permission, its loader's chunk failed). Boot renders after it, so the
+   * call goes out before React's first render takes the main thread.
+   */
+  sent(): Promise<void>;
+}
+
+export function startRouteDataWith(owner: Omit<RouteDataOwner, 'permissions' | 'accountFilter'> & { auth: AuthActor; navigation: NavigationActor; accountFilter: AccountFilterActor }): RouteDataStarter {
   let startedFor: string | null = null; // the route + params the last call was started for
+  let sending: Promise<void> = Promise.resolve();
   const start = (onlyUnloadedViews: boolean) => {
     const auth = owner.auth.getSnapshot();
     if (!auth.matches('signedIn')) {
@@ -43,18 +55,31 @@ export function startRouteDataWith(owner: Omit<RouteDataOwner, 'permissions'> & 
     const loaded = route.data.loaded();
     // Loaded: now, before React renders the signed-in page. Otherwise as soon as its chunk is in.
     if (loaded) run(loaded);
-    else route.data.load().then(run, () => {}); // the view sends its own call and shows any failure
+    else sending = route.data.load().then(run, () => {}); // the view sends its own call and shows any failure
+  };
+  // The shell's own first call (the account filter's accounts, for users who see several) goes
+  // right after the page's, not from the filter's effect after the first render; arriving with the
+  // rows, it also names their Account column (machines/areas.ts openReferences).
+  const startShellData = () => {
+    const { permissions } = owner.auth.getSnapshot().context;
+    if (isGlobal(permissions, 'Accounts') && owner.accountFilter.getSnapshot().matches('idle')) owner.accountFilter.send({ type: 'accountFilter.load' });
   };
   let wasSignedIn = owner.auth.getSnapshot().matches('signedIn');
   const onAuth = owner.auth.subscribe((snapshot) => {
     const signedIn = snapshot.matches('signedIn');
-    if (signedIn && !wasSignedIn) start(false);
+    if (signedIn && !wasSignedIn) {
+      start(false);
+      void sending.then(startShellData);
+    }
     if (!signedIn) startedFor = null;
     wasSignedIn = signedIn;
   });
   const onNavigation = owner.navigation.subscribe(() => start(true));
-  return () => {
-    onAuth.unsubscribe();
-    onNavigation.unsubscribe();
+  return {
+    stop: () => {
+      onAuth.unsubscribe();
+      onNavigation.unsubscribe();
+    },
+    sent: () => sending,
   };
 }

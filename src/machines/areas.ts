@@ -23,6 +23,7 @@ import { createRegisterFlow } from './account/register';
 import { createResetPasswordFlow } from './account/resetPassword';
 import { createSettingsFlow } from './account/settings';
 import { createTwoFactorSettingsFlow } from './account/twoFactorSettings';
+import type { AccountFilterActor } from './accountFilter';
 import { ACTOR_IDS, resourceActorId } from './actorIds';
 import { callMachine } from './call';
 import { clientListSystemId, createClientListMachine, type ClientListActor } from './clientList';
@@ -149,6 +150,17 @@ export function openReferences(owner: AreaOwner): ReferencesActor {
     createReferencesMachine({
       lookup: (section, ids, signal) => (section === 'conversations' ? lookupConversations(owner.http, ids, signal) : lookupRecords(owner.http, section, ids, signal)),
       options: (section, accountId, signal) => pickerRecords(owner.http, section, accountId, signal),
+      // The account filter's list names every account the user sees: an Account column needs no lookup once it is in.
+      known: (tell) => {
+        const filter = owner.root.system.get(ACTOR_IDS.accountFilter) as AccountFilterActor | undefined;
+        if (!filter) return () => {};
+        const told = (snapshot: ReturnType<AccountFilterActor['getSnapshot']>) => {
+          if (snapshot.matches('ready') && snapshot.context.accounts.length > 0) tell('accounts', snapshot.context.accounts);
+        };
+        told(filter.getSnapshot());
+        const subscription = filter.subscribe(told);
+        return () => subscription.unsubscribe();
+      },
     }),
   );
 }

@@ -45,6 +45,12 @@ type LoaderRequest =
 export interface ReferencesDeps {
   lookup: (section: ReferenceSection, ids: readonly string[], signal: AbortSignal) => Promise<ResourceRecord[]>;
   options: (section: ResourceKey, accountId: string | null, signal: AbortSignal) => Promise<ResourceRecord[]>;
+  /**
+   * Records the portal holds already (the account filter's accounts): `tell` is called with them
+   * now and whenever they change, and they answer `references.need` without a call. Returns the
+   * unsubscribe.
+   */
+  known?: (tell: (section: ReferenceSection, records: ResourceRecord[]) => void) => () => void;
   now?: () => number;
 }
 
@@ -64,7 +70,7 @@ const isId = (id: string) => /^[A-Za-z0-9_-]{1,64}$/.test(id);
  * referenced section per page, cached), and the choices of account-scoped pickers. Calls run in
  * one loader child; stopping the actor (end of session) aborts them.
  */
-export function createReferencesMachine({ lookup, options, now = Date.now }: ReferencesDeps) {
+export function createReferencesMachine({ lookup, options, known, now = Date.now }: ReferencesDeps) {
   return setup({
     types: { context: {} as ReferencesContext, events: {} as ReferencesEvent },
     actors: {
@@ -86,11 +92,15 @@ export function createReferencesMachine({ lookup, options, now = Date.now }: Ref
         });
         return () => controller.abort();
       }),
+      known: fromCallback(({ sendBack }) => (known ? known((section, records) => sendBack({ type: 'references.found', section, ids: [], records })) : undefined)),
     },
   }).createMachine({
     id: 'references',
     context: { names: {}, options: {} },
-    invoke: { id: 'loader', src: 'loader' },
+    invoke: [
+      { id: 'loader', src: 'loader' },
+      { id: 'known', src: 'known' },
+    ],
     on: {
       'references.need': {
         actions: enqueueActions(({ context, event, enqueue }) => {

@@ -18,7 +18,7 @@ const LLMS = [
 ];
 
 /** The reference cache over the real API functions, the LLM list served by msw; every request URL kept. */
-function start(now = () => 0) {
+function start(now = () => 0, known?: Parameters<typeof createReferencesMachine>[0]['known']) {
   const seen: string[] = [];
   mswServer.use(
     http.get(`${API}/api/v1/llms/`, ({ request }) => {
@@ -35,6 +35,7 @@ function start(now = () => 0) {
     createReferencesMachine({
       lookup: (section: ReferenceSection, ids, signal) => (section === 'conversations' ? lookupConversations(transport, ids, signal) : lookupRecords(transport, section, ids, signal)),
       options: (section: ResourceKey, accountId, signal) => pickerRecords(transport, section, accountId, signal),
+      known,
       now,
     }),
   ).start();
@@ -59,6 +60,26 @@ describe('references: names of linked records in batches, cached', () => {
     await settledNames(actor, 'llms', ['2']);
     // Only the unknown id went out.
     expect(seen).toEqual(['?filter[id]=1,7,99&show=100&page=1', '?filter[id]=2&show=100&page=1']);
+  });
+
+  test('records the portal holds already (the account filter’s accounts) answer without a call; others are still looked up', async () => {
+    let tell: ((section: ReferenceSection, records: Array<{ id: string; name: string }>) => void) | undefined;
+    let unsubscribed = false;
+    const { actor, seen } = start(
+      () => 0,
+      (listener) => {
+        tell = listener;
+        return () => (unsubscribed = true);
+      },
+    );
+    tell!('llms', [{ id: '1', name: 'GPT-4o (filter)' }]);
+    actor.send({ type: 'references.need', section: 'llms', ids: ['1'] });
+    expect(actor.getSnapshot().context.names.llms?.['1']).toMatchObject({ state: 'found', record: { name: 'GPT-4o (filter)' } });
+    actor.send({ type: 'references.need', section: 'llms', ids: ['1', '2'] });
+    await settledNames(actor, 'llms', ['2']);
+    expect(seen).toEqual(['?filter[id]=2&show=100&page=1']);
+    actor.stop();
+    expect(unsubscribed).toBe(true);
   });
 
   test('a forbidden section leaves its ids as missing (shown "#id"), never a failure', async () => {

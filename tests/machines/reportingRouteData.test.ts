@@ -1,5 +1,5 @@
 import { http, HttpResponse, delay } from 'msw';
-import { expect, test, vi } from 'vitest';
+import { beforeEach, expect, test, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { openReporting } from '../../src/machines/areas';
 import { reportOperation } from '../../src/machines/conversationReport';
@@ -10,10 +10,13 @@ import { conversationOpen, conversationTab, overviewLoads, reportTabAccess } fro
 import { API, permissionsFor, signInHandlers } from '../support/apiFixtures';
 import { startTestPortal } from '../support/portal';
 import { conversation, envelope } from '../support/reportingFixtures';
+import { accountFilterAccounts } from '../support/resourceFixtures';
 import { asReturningVisitor } from '../support/returningVisitor';
 import { mswServer } from '../support/setupMsw';
 
 asReturningVisitor();
+// A restored admin session also loads the account filter's accounts.
+beforeEach(() => mswServer.use(accountFilterAccounts()));
 
 /** Every reporting request, as `path?query`, answered after a short delay (so a second one would overlap). */
 function reportingRequests() {

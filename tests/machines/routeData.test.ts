@@ -1,5 +1,5 @@
 import { http, HttpResponse, delay } from 'msw';
-import { expect, test, vi } from 'vitest';
+import { beforeEach, expect, test, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { openResource } from '../../src/machines/areas';
 import { prefetch, sendUnlessPrefetched } from '../../src/machines/prefetch';
@@ -7,11 +7,13 @@ import { resourceOperation } from '../../src/machines/resource';
 import { startRouteDataWith } from '../../src/routeData';
 import { API, permissionsFor, signInHandlers } from '../support/apiFixtures';
 import { startTestPortal } from '../support/portal';
-import { bot, listBody } from '../support/resourceFixtures';
+import { accountFilterAccounts, bot, listBody } from '../support/resourceFixtures';
 import { asReturningVisitor } from '../support/returningVisitor';
 import { mswServer } from '../support/setupMsw';
 
 asReturningVisitor();
+// A restored admin session also loads the account filter's accounts.
+beforeEach(() => mswServer.use(accountFilterAccounts()));
 
 /** Every request to the bots list, with its query, as the server saw it. */
 function botsListRequests() {
@@ -81,6 +83,7 @@ test('a record route starts its read; a route the user may not browse sends noth
   mswServer.resetHandlers();
   mswServer.use(
     ...signInHandlers(),
+    accountFilterAccounts(),
     http.get(`${API}/api/v1/bots/:id`, ({ params }) => {
       reads.push(String(params.id));
       return HttpResponse.json({ data: bot(Number(params.id)) });
@@ -117,4 +120,38 @@ test('a user whose Global access is false sends no page call, even where their g
   await waitFor(portal.auth, (s) => s.matches('signedIn'));
   await delay(50);
   expect(seen).toEqual([]);
+});
+
+test('a restored session sends the page’s call, then the account filter’s accounts, before any view exists; a user of one account gets no accounts call', async () => {
+  const order: string[] = [];
+  const accountsAndBots = (permissions?: ReturnType<typeof permissionsFor>) => {
+    mswServer.resetHandlers();
+    mswServer.use(
+      ...signInHandlers(permissions ? { permissions } : {}),
+      http.get(`${API}/api/v1/bots/`, () => {
+        order.push('bots');
+        return HttpResponse.json(listBody([bot(1)]));
+      }),
+      http.get(`${API}/api/v1/accounts/`, () => {
+        order.push('accounts');
+        return HttpResponse.json(listBody([{ id: 1, name: 'Acme' }]));
+      }),
+    );
+  };
+  accountsAndBots();
+  const { portal } = startTestPortal('/bots');
+  startRouteDataWith(portal);
+  await waitFor(portal.accountFilter, (s) => s.matches('ready'));
+  expect(order).toEqual(['bots', 'accounts']);
+  expect(portal.accountFilter.getSnapshot().context.accounts).toMatchObject([{ id: '1', name: 'Acme' }]);
+
+  // Bots browse at the lowest level: not a global user, so no account filter and no call for it.
+  order.length = 0;
+  accountsAndBots(permissionsFor(['Bots'], 1));
+  const second = startTestPortal('/bots');
+  startRouteDataWith(second.portal);
+  await waitFor(resourceOperation(openResource(second.portal, 'bots'), 'browse'), (s) => s.matches('success'));
+  await delay(50);
+  expect(order).toEqual(['bots']);
+  expect(second.portal.accountFilter.getSnapshot().matches('idle')).toBe(true);
 });

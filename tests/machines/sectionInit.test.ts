@@ -1,16 +1,18 @@
 import { http, HttpResponse } from 'msw';
-import { expect, test } from 'vitest';
+import { beforeEach, expect, test } from 'vitest';
 import { waitFor } from 'xstate';
 import { openResource } from '../../src/machines/areas';
 import { resourceOperation } from '../../src/machines/resource';
 import { startRouteDataWith } from '../../src/routeData';
 import { API, signInHandlers } from '../support/apiFixtures';
 import { startTestPortal } from '../support/portal';
-import { bot, listBody } from '../support/resourceFixtures';
+import { accountFilterAccounts, bot, listBody } from '../support/resourceFixtures';
 import { asReturningVisitor } from '../support/returningVisitor';
 import { mswServer } from '../support/setupMsw';
 
 asReturningVisitor();
+// A restored admin session also loads the account filter's accounts.
+beforeEach(() => mswServer.use(accountFilterAccounts()));
 
 function botsApi() {
   mswServer.use(

@@ -54,3 +54,6 @@ export function crudHandlers(section: string, rows: Array<Record<string, unknown
     }),
   ];
 }
+
+/** The account filter's accounts (GET /api/v1/accounts/), which a global user's restored session loads right after the page's first call. */
+export const accountFilterAccounts = (accounts: Array<{ id: number; name: string }> = []) => http.get(`${API}/api/v1/accounts/`, () => HttpResponse.json(listBody(accounts)));

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { API } from '../../support/apiFixtures';
 import { recordRequests, renderPortal } from '../../support/renderPortal';
@@ -33,7 +33,29 @@ describe('references by name (item 3)', () => {
     expect(within(llmCells[2]!).queryByRole('link')).toBeNull();
     // Batched: the three rows' LLMs in one call, not one per row.
     expect(requests.filter((r) => r.startsWith('GET /api/v1/llms/?filter'))).toEqual(['GET /api/v1/llms/?filter[id]=1,7,99&show=100&page=1']);
-    expect(requests.filter((r) => r.startsWith('GET /api/v1/accounts/?filter'))).toEqual(['GET /api/v1/accounts/?filter[id]=1,2&show=100&page=1']);
+    // The accounts are named by the account filter's list, or, where it is not in yet, by one batched lookup.
+    expect(requests.filter((r) => r.startsWith('GET /api/v1/accounts/?filter')).length).toBeLessThanOrEqual(1);
+    mswServer.events.removeAllListeners();
+  });
+
+  test('an Account column is named from the account filter’s list once that is in: no lookup of its own', { timeout: 20000 }, async () => {
+    const requests = recordRequests();
+    // Accounts of their own, so a lookup still in flight from an earlier test cannot be mistaken for one of this page's.
+    const accounts = [
+      { id: 41, name: 'Initech' },
+      { id: 42, name: 'Umbrella' },
+    ];
+    const agents = sectionHandlers('agents', AGENTS.map((a, index) => ({ ...a, account_id: index === 1 ? 42 : 41 })));
+    // The list answers after the account filter's accounts (as it does when both leave together).
+    const slowList = http.get(`${API}/api/v1/agents/`, async (info) => {
+      await delay(200);
+      return agents[0]!.resolver(info);
+    });
+    await renderPortal('/agents', { handlers: [slowList, ...agents, ...sectionHandlers('llms', LLMS), ...sectionHandlers('accounts', accounts)] });
+    const table = await screen.findByRole('table', { name: 'Agents' });
+    await waitFor(() => expect(columnCells(table, 'Account').map((c) => c.textContent)).toEqual(['Initech', 'Umbrella', 'Initech']));
+    expect(requests.filter((r) => /accounts\/\?filter\[id\]=4[12]/.test(r))).toEqual([]);
+    expect(requests).toContain('GET /api/v1/accounts/?show=100&page=1');
     mswServer.events.removeAllListeners();
   });
 
