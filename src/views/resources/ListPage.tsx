@@ -12,6 +12,7 @@ import { Pagination } from '../common/Pagination';
 import { rememberList } from '../common/listMemory';
 import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
 import { useLinkClicks } from '../common/useLinkClicks';
+import { useMediaQuery } from '../common/useMediaQuery';
 import { useCan, useNavigate, usePortal } from '../PortalContext';
 import { ChoiceSelect } from './ChoiceSelect';
 import { listCells, ListRow } from './ListRow';
@@ -29,6 +30,9 @@ const selectList = (s: ResourceSnapshot) => s.context.list;
 const selectRetryIn = (s: ResourceSnapshot) => listRetryIn(s);
 const selectLoading = (s: ResourceSnapshot) => listLoading(s);
 const selectFailure = (s: ResourceSnapshot) => listFailure(s);
+
+/** resources.css's phone layout (a table scrolling sideways under its first column). */
+const PHONE_WIDTH = '(max-width: 599px)';
 
 /** THE list page of every standard section: search, filters, sort and page live in the URL. */
 export default function ListPage({ route }: RouteViewProps) {
@@ -85,6 +89,9 @@ export default function ListPage({ route }: RouteViewProps) {
   const narrowed = state.search !== '' || Object.values(state.filters).some(Boolean);
   // Under "All accounts" identical names come from several accounts: each row says whose it is.
   const showsAccount = useShowsAccount(key) && accountId === null;
+  // A phone repeats each row's account under its name (the Account column scrolls away there); a
+  // wider screen builds none of those 100 spans (resources.css hides them as well).
+  const repeatsAccount = useMediaQuery(PHONE_WIDTH) && showsAccount;
   const columns: Column[] = useMemo(() => (showsAccount ? [...config.columns, { key: 'account_id', label: 'Account' }] : config.columns), [showsAccount, config.columns]);
   const cells = useMemo(() => listCells(config, columns), [config, columns]);
   // Foreign keys by name: one lookup per referenced section for the whole page.
@@ -177,7 +184,7 @@ export default function ListPage({ route }: RouteViewProps) {
                         config={config}
                         cells={cells}
                         row={row}
-                        showsAccount={showsAccount}
+                        showsAccount={repeatsAccount}
                         canEdit={canEdit}
                         canDelete={canDelete}
                         resource={resource}
