@@ -45,11 +45,12 @@ describe('references by name (item 3)', () => {
       { id: 41, name: 'Initech' },
       { id: 42, name: 'Umbrella' },
     ];
-    const agents = sectionHandlers('agents', AGENTS.map((a, index) => ({ ...a, account_id: index === 1 ? 42 : 41 })));
+    const rows = AGENTS.map((a, index) => ({ ...a, account_id: index === 1 ? 42 : 41 }));
+    const agents = sectionHandlers('agents', rows);
     // The list answers after the account filter's accounts (as it does when both leave together).
-    const slowList = http.get(`${API}/api/v1/agents/`, async (info) => {
+    const slowList = http.get(`${API}/api/v1/agents/`, async () => {
       await delay(200);
-      return agents[0]!.resolver(info);
+      return HttpResponse.json(listBody(rows, { path: `${API}/api/v1/agents/` }));
     });
     await renderPortal('/agents', { handlers: [slowList, ...agents, ...sectionHandlers('llms', LLMS), ...sectionHandlers('accounts', accounts)] });
     const table = await screen.findByRole('table', { name: 'Agents' });
