@@ -1,4 +1,5 @@
-import { useCallback, type MouseEvent } from 'react';
+import { createContext, createElement, useCallback, useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { Link } from 'wouter';
 import { useNavigate } from '../PortalContext';
 
 /**
@@ -22,4 +23,16 @@ export function useLinkClicks(): (event: MouseEvent<HTMLElement>) => void {
     },
     [navigate],
   );
+}
+
+/** True inside a container whose anchor clicks `useLinkClicks` handles (a list's table). */
+export const LinkClicksHandled = createContext(false);
+
+/**
+ * An in-app link: a plain `<a>` where a container handles the clicks (a router `<Link>` re-renders
+ * on every location change: 100 of them in a list's Account column did on each sort or next page),
+ * a router `<Link>` anywhere else.
+ */
+export function InAppLink({ href, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+  return useContext(LinkClicksHandled) ? createElement('a', { href, ...rest }) : createElement(Link, { href, ...rest });
 }

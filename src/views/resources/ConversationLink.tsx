@@ -1,5 +1,5 @@
-import { Link } from 'wouter';
 import { formatTimestamp } from '../../format/timestamp';
+import { InAppLink } from '../common/useLinkClicks';
 import { useCan } from '../PortalContext';
 import { useLookup, type ReferenceLookup } from './useReferences';
 
@@ -26,8 +26,8 @@ export function ConversationLink({ uuid, lookup: given }: { uuid: unknown; looku
   const text = entry?.state === 'found' ? conversationLabel(entry.record) : `Conversation …${shortUuid(uuid)}`;
   if (!canRead) return <span title={uuid}>{text}</span>;
   return (
-    <Link href={`/reporting/conversations/${encodeURIComponent(uuid)}`} title={uuid}>
+    <InAppLink href={`/reporting/conversations/${encodeURIComponent(uuid)}`} title={uuid}>
       {text}
-    </Link>
+    </InAppLink>
   );
 }

@@ -11,7 +11,7 @@ import { SearchField, useSearchText } from '../common/SearchField';
 import { Pagination } from '../common/Pagination';
 import { rememberList } from '../common/listMemory';
 import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
-import { useLinkClicks } from '../common/useLinkClicks';
+import { LinkClicksHandled, useLinkClicks } from '../common/useLinkClicks';
 import { useMediaQuery } from '../common/useMediaQuery';
 import { useCan, useNavigate, usePortal } from '../PortalContext';
 import { ChoiceSelect } from './ChoiceSelect';
@@ -173,24 +173,27 @@ export default function ListPage({ route }: RouteViewProps) {
                   </tr>
                 </thead>
                 <ReferenceLookupContext value={lookup}>
-                  <tbody>
-                    {rows.map((row, place) => (
-                      <ListRow
-                        // By place, not by record: the next page, a sort or a search updates the rows'
-                        // text in place instead of building 100 new rows (measured: bench/lists.ts).
-                        // Per-record state (a delete under way) is keyed by record inside the row.
-                        key={place}
-                        section={key}
-                        config={config}
-                        cells={cells}
-                        row={row}
-                        showsAccount={repeatsAccount}
-                        canEdit={canEdit}
-                        canDelete={canDelete}
-                        resource={resource}
-                      />
-                    ))}
-                  </tbody>
+                  {/* The table handles its links' clicks (onClick above): the cells' links can be plain anchors. */}
+                  <LinkClicksHandled value>
+                    <tbody>
+                      {rows.map((row, place) => (
+                        <ListRow
+                          // By place, not by record: the next page, a sort or a search updates the rows'
+                          // text in place instead of building 100 new rows (measured: bench/lists.ts).
+                          // Per-record state (a delete under way) is keyed by record inside the row.
+                          key={place}
+                          section={key}
+                          config={config}
+                          cells={cells}
+                          row={row}
+                          showsAccount={repeatsAccount}
+                          canEdit={canEdit}
+                          canDelete={canDelete}
+                          resource={resource}
+                        />
+                      ))}
+                    </tbody>
+                  </LinkClicksHandled>
                 </ReferenceLookupContext>
               </table>
             </div>

@@ -1,6 +1,6 @@
-import { Link } from 'wouter';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
 import { sectionByKey } from '../../sections';
+import { InAppLink } from '../common/useLinkClicks';
 import { useCan } from '../PortalContext';
 import { SECTION_CONFIGS } from './sectionConfigs';
 import { referenceId, useLookup, type ReferenceLookup } from './useReferences';
@@ -23,5 +23,5 @@ export function ReferenceValue({ section, value, lookup: given }: { section: Res
   const entry = lookup?.(section, id);
   if (entry?.state !== 'found') return <span className="reference-id">{`#${id}`}</span>;
   const name = referenceName(section, entry.record);
-  return canRead ? <Link href={`/${section}/${encodeURIComponent(id)}`}>{name}</Link> : <>{name}</>;
+  return canRead ? <InAppLink href={`/${section}/${encodeURIComponent(id)}`}>{name}</InAppLink> : <>{name}</>;
 }

@@ -22,6 +22,16 @@ describe('row links in a list', () => {
     await screen.findByRole('heading', { name: 'Tool 2' });
   });
 
+  test('a linked name in a row (its account) is a plain anchor too, and opens in the portal', async () => {
+    const { here } = await renderPortal('/tools', { handlers: [...crudHandlers('tools', tools), ...crudHandlers('accounts', [{ id: 1, name: 'Acme Support' }])] });
+    const table = await screen.findByRole('table', { name: 'Tools' });
+    const account = (await within(table).findAllByRole('link', { name: 'Acme Support' }))[0]!;
+    expect(account).toHaveAttribute('href', '/accounts/1');
+    expect(fireEvent.click(account, { button: 0 })).toBe(false);
+    await waitFor(() => expect(here()).toBe('/accounts/1'));
+    await screen.findByRole('heading', { level: 1, name: 'Acme Support' });
+  });
+
   test.each([
     ['Ctrl', { ctrlKey: true }],
     ['Cmd', { metaKey: true }],
