@@ -61,8 +61,7 @@ export function startRouteDataWith(owner: Omit<RouteDataOwner, 'permissions' | '
   // right after the page's, not from the filter's effect after the first render; arriving with the
   // rows, it also names their Account column (machines/areas.ts openReferences).
   const startShellData = () => {
-    const { permissions } = owner.auth.getSnapshot().context;
-    if (isGlobal(permissions, 'Accounts') && owner.accountFilter.getSnapshot().matches('idle')) owner.accountFilter.send({ type: 'accountFilter.load' });
+    if (isGlobal(owner.auth.getSnapshot().context.permissions, 'Accounts')) owner.accountFilter.send({ type: 'accountFilter.need' });
   };
   let wasSignedIn = owner.auth.getSnapshot().matches('signedIn');
   const onAuth = owner.auth.subscribe((snapshot) => {

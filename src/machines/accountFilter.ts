@@ -30,7 +30,10 @@ export interface AccountFilterContext {
 }
 
 export type AccountFilterEvent =
+  /** Loads the accounts again, whatever is loaded. */
   | { type: 'accountFilter.load' }
+  /** Someone needs the accounts (the shell's filter, a form's Account, the session's start): loaded once, then kept. */
+  | { type: 'accountFilter.need' }
   | { type: 'accountFilter.select'; accountId: string | null }
   | { type: 'accountFilter.clear' };
 
@@ -52,7 +55,7 @@ export const accountFilterMachine = setup({
     'accountFilter.clear': { target: '.idle', actions: [assign({ accountId: null, accounts: [], error: null }), 'persist'] },
   },
   states: {
-    idle: { on: { 'accountFilter.load': 'loading' } },
+    idle: { on: { 'accountFilter.load': 'loading', 'accountFilter.need': 'loading' } },
     loading: {
       invoke: {
         src: 'fetchAccounts',

@@ -41,7 +41,7 @@ export function useFormAccount(section: ResourceKey, mode: 'new' | 'edit', recor
   const [value, setValue] = useState(() => filterAccount ?? '');
   useEffect(() => {
     // The account list comes with the shell's filter; a form opened first still needs it.
-    if (asks && accountFilter.getSnapshot().matches('idle')) accountFilter.send({ type: 'accountFilter.load' });
+    if (asks) accountFilter.send({ type: 'accountFilter.need' });
   }, [asks, accountFilter]);
   const scope = asks ? value || null : mode === 'edit' ? referenceId(record?.account_id) : null;
   return { asks, value, choose: setValue, scope, waitingFor: asks && !value ? 'Choose the account first.' : undefined };

@@ -19,8 +19,8 @@ export function AccountFilter() {
   const visible = isGlobal(permissions, 'Accounts');
 
   useEffect(() => {
-    // The shell re-mounts per route: load once, not on every navigation.
-    if (visible && accountFilter.getSnapshot().matches('idle')) accountFilter.send({ type: 'accountFilter.load' });
+    // The shell re-mounts per route: `need` loads once, not on every navigation.
+    if (visible) accountFilter.send({ type: 'accountFilter.need' });
   }, [visible, accountFilter]);
 
   if (!visible) return null;
