@@ -3,8 +3,8 @@ import path from 'node:path';
 
 /**
  * `<link rel="modulepreload">` hints for the signed-in portal's code, so a signed-in page's
- * lazily loaded groups (build/chunking.ts: session readers, portal core with the resource pages,
- * shell) download beside the entry instead of after it has run (issue 16: on a first visit they
+ * lazily loaded group (build/chunking.ts: `portal`, the shared signed-in code with the resource
+ * pages and the shell) downloads beside the entry instead of after it has run (issue 16: on a first visit they
  * were requested only once boot had evaluated the entry). Read from Vite's build manifest
  * (`build.manifest` in vite.config.ts); without one there are no hints and nothing else changes.
  *
@@ -15,7 +15,7 @@ import path from 'node:path';
 export const PRELOADED_MARK = '<meta name="portal-preloaded" content="signed-in">';
 
 /** The chunk groups every signed-in page needs (their `name` in the manifest). */
-export const SIGNED_IN_GROUPS = ['session', 'portal', 'shell'] as const;
+export const SIGNED_IN_GROUPS = ['portal'] as const;
 
 interface ManifestChunk {
   file: string;
