@@ -131,7 +131,7 @@ export async function createServer(options: ServerOptions): Promise<PortalServer
   app.use(express.urlencoded({ extended: false, limit: options.bodyLimit ?? '3mb' }));
 
   registerRoutes(app, ctx);
-  if (options.distDir) app.use(spaRoutes(options.distDir));
+  if (options.distDir) app.use(spaRoutes(options.distDir, () => ctx.publicConfig));
   app.use(notFoundHandler);
   app.use(errorHandler());
 

@@ -1,3 +1,5 @@
+import { INLINE_CONFIG_ID } from './inlineConfigId';
+
 /**
  * The runtime config (`/config.json`), read field by field.
  *
@@ -113,7 +115,24 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   };
 }
 
-export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+/** The config the page carries, or undefined (none, or not JSON: then /config.json is asked). */
+export function inlineRuntimeConfig(doc: Pick<Document, 'getElementById'> | undefined = globalThis.document): unknown {
+  const text = doc?.getElementById(INLINE_CONFIG_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The config, from the page when its server put it there (the reference server does: boot then
+ * starts without waiting for a request), else from /config.json (any static host of the build).
+ */
+export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch, doc?: Pick<Document, 'getElementById'>): Promise<RuntimeConfig> {
+  const inline = inlineRuntimeConfig(doc);
+  if (inline !== undefined) return parseRuntimeConfig(inline);
   try {
     // Default cache mode, so the response preloaded by index.html is the one used (the server sends no-cache).
     const response = await fetchImpl('/config.json', { credentials: 'same-origin' });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import express, { Router, type Request } from 'express';
 import { readCookie, sessionCookieName } from './cookies';
+import { withInlineConfig } from './inlineConfig';
 import { indexPages } from './preloadHints';
 
 /**
@@ -29,10 +30,10 @@ function isPageRequest(req: Request): boolean {
 
 /**
  * Serves the built portal: hashed assets with long caching, and index.html for every page
- * navigation so client-side routes (/bots/12/edit) survive a reload. When dist/ has not been
- * built, navigations get a short text page saying how to build it.
+ * navigation so client-side routes (/bots/12/edit) survive a reload, with the runtime config in it.
+ * When dist/ has not been built, navigations get a short text page saying how to build it.
  */
-export function spaRoutes(distDir: string): Router {
+export function spaRoutes(distDir: string, publicConfig: () => Record<string, unknown>): Router {
   const router = Router();
   const indexFile = path.join(distDir, 'index.html');
 
@@ -59,7 +60,8 @@ export function spaRoutes(distDir: string): Router {
     res.setHeader('Cache-Control', 'no-cache');
     // The page differs with the session (signed-in code hints, preloadHints.ts).
     res.setHeader('Vary', 'Cookie');
-    res.type('html').send(readCookie(req, sessionCookieName(req)) ? page.signedIn : page.guest);
+    // The page carries /config.json's content, so boot starts without that request (inlineConfig.ts).
+    res.type('html').send(withInlineConfig(readCookie(req, sessionCookieName(req)) ? page.signedIn : page.guest, publicConfig()));
   });
 
   return router;

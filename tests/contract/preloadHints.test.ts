@@ -65,13 +65,16 @@ describe('signed-in pages hint their code groups', () => {
     expect(hints(await page.text())).toContain('modulepreload /assets/portal-1.js');
   });
 
-  test('without a manifest the page is served as built, with no hints', async () => {
+  test('without a manifest the page is served as built (with its config), with no hints', async () => {
     const plain = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-plain-'));
     fs.writeFileSync(path.join(plain, 'index.html'), '<!doctype html><html><head><title>Portal</title></head><body></body></html>');
     const other = await startTestServer({ distDir: plain });
     try {
       const client = await signedInClient(other.url, 'admin@example.com');
-      expect(await (await client('/contacts')).text()).toBe('<!doctype html><html><head><title>Portal</title></head><body></body></html>');
+      const html = await (await client('/contacts')).text();
+      expect(hints(html)).toEqual([]);
+      expect(html).not.toContain('portal-preloaded');
+      expect(html.replace(/<script type="application\/json" id="portal-config">[^<]*<\/script>/, '')).toBe('<!doctype html><html><head><title>Portal</title></head><body></body></html>');
     } finally {
       await other.close();
       fs.rmSync(plain, { recursive: true, force: true });

@@ -49,4 +49,15 @@ describe('runtime config (config.json), read field by field', () => {
     expect((await loadRuntimeConfig(answer('[1,2]'))).cookies.xsrf).toBe('XSRF-TOKEN');
     expect((await loadRuntimeConfig(answer('{"environment":"staging","sentryDsn":"https://k@sentry.example.com/1"}')))).toMatchObject({ environment: 'staging', sentryDsn: 'https://k@sentry.example.com/1' });
   });
+
+  it('reads the config the page carries without asking for /config.json', async () => {
+    const page = (text: string | null) => ({ getElementById: (id: string) => (id === 'portal-config' && text !== null ? ({ textContent: text } as HTMLElement) : null) });
+    const fetchConfig = vi.fn(async () => new Response('{"environment":"from-file"}'));
+    expect(await loadRuntimeConfig(fetchConfig, page('{"environment":"inline","apiOrigin":"https://api.example.com"}'))).toMatchObject({ environment: 'inline', apiOrigin: 'https://api.example.com' });
+    expect(fetchConfig).not.toHaveBeenCalled();
+    // No element, or one that is not JSON: the file, as on any static host of the build.
+    expect((await loadRuntimeConfig(fetchConfig, page(null))).environment).toBe('from-file');
+    expect((await loadRuntimeConfig(fetchConfig, page('{not json'))).environment).toBe('from-file');
+    expect(fetchConfig).toHaveBeenCalledTimes(2);
+  });
 });
