@@ -13,7 +13,11 @@ import { PortalProvider } from './views/PortalContext';
 import { registerInspectorOpener } from './views/shell/inspectorToggle';
 import './styles.css';
 
+/** User-timing marks of boot's steps: bench/lists.ts prints them, so a slower first screen shows which step moved. */
+const mark = (step: 'boot' | 'session-answered' | 'first-call-sent') => performance.mark(`portal:${step}`);
+
 async function boot() {
+  mark('boot');
   const location = window.location.pathname + window.location.search;
   const configLoaded = loadRuntimeConfig(); // first: every chunk request below would queue before it
   // The first screen's code (view, data loader, and the signed-in frame) loads beside config.json
@@ -49,7 +53,9 @@ async function boot() {
   // rendered earlier, React would draw "Checking your session…" (which index.html already shows)
   // and lay it out while that answer, then that call, wait behind it.
   await sessionAnswered(portal);
+  mark('session-answered');
   await routeData.sent();
+  mark('first-call-sent');
   const container = document.getElementById('root')!;
   createRoot(container).render(
     <StrictMode>
