@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { openerPolicyFor } from './openerPolicy';
 import type { Site } from './site';
 
 /** Every directive but connect-src, which depends on the configuration. */
@@ -62,8 +63,8 @@ export function contentSecurityPolicy(publicConfig: Record<string, unknown>, sit
 }
 
 /**
- * Headers on every response, API and static alike, set by helmet: the CSP above, COOP and CORP
- * same-origin, nosniff, `X-Frame-Options: DENY`, `Referrer-Policy: same-origin`, and HSTS only
+ * Headers on every response, API and static alike, set by helmet: the CSP above, CORP same-origin,
+ * COOP by browser (openerPolicy.ts: `noopener-allow-popups` for Chromium, else `same-origin`), nosniff, `X-Frame-Options: DENY`, `Referrer-Policy: same-origin`, and HSTS only
  * when the configured origin is https (an http-only local server must stay reachable).
  */
 export function securityHeaders(publicConfig: Record<string, unknown>, site: Site): RequestHandler {
@@ -71,14 +72,17 @@ export function securityHeaders(publicConfig: Record<string, unknown>, site: Sit
   const connect = () => connectSources(publicConfig, site).join(' ');
   const headers = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: ordered<string | typeof connect>(FIXED_CSP, [connect]) },
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginOpenerPolicy: false, // set below, by browser
     crossOriginResourcePolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'same-origin' },
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: site.origin?.startsWith('https:') ? { maxAge: 15_552_000, includeSubDomains: false } : false,
   });
-  return (req, res, next) => headers(req, res, next);
+  return (req, res, next) => {
+    res.setHeader('Cross-Origin-Opener-Policy', openerPolicyFor(req.get('user-agent')));
+    headers(req, res, next);
+  };
 }
 
 /**

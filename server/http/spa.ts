@@ -58,8 +58,9 @@ export function spaRoutes(distDir: string, publicConfig: () => Record<string, un
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
-    // The page differs with the session (signed-in code hints, preloadHints.ts).
-    res.setHeader('Vary', 'Cookie');
+    // The page differs with the session (signed-in code hints, preloadHints.ts) and its opener
+    // policy with the browser (openerPolicy.ts): no shared cache may hand one's page to another.
+    res.setHeader('Vary', 'Cookie, User-Agent');
     // The page carries /config.json's content, so boot starts without that request (inlineConfig.ts).
     res.type('html').send(withInlineConfig(readCookie(req, sessionCookieName(req)) ? page.signedIn : page.guest, publicConfig()));
   });

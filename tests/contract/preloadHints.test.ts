@@ -41,6 +41,8 @@ describe('signed-in pages hint their code groups', () => {
     const page = await client('/contacts?show=100');
     expect(page.status).toBe(200);
     expect(page.headers.get('vary')).toContain('Cookie');
+    // Its opener policy differs with the browser (server/http/openerPolicy.ts).
+    expect(page.headers.get('vary')).toContain('User-Agent');
     const html = await page.text();
     // Boot reads this to leave the hinted code to the browser (src/main.tsx signedInCodeHinted).
     expect(html).toContain('<meta name="portal-preloaded" content="signed-in">');

@@ -27,6 +27,15 @@ describe('finding 9: security headers', () => {
     expect(response.headers.get('referrer-policy')).toBe('same-origin');
   });
 
+  test('COOP by browser: noopener-allow-popups for Chromium 129+, same-origin for others', async () => {
+    const chromium = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+    const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:135.0) Gecko/20100101 Firefox/135.0';
+    for (const path of ['/config.json', '/api/v1/users/auth']) {
+      expect((await fetch(`${server.url}${path}`, { headers: { 'User-Agent': chromium } })).headers.get('cross-origin-opener-policy'), path).toBe('noopener-allow-popups');
+      expect((await fetch(`${server.url}${path}`, { headers: { 'User-Agent': firefox } })).headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
+    }
+  });
+
   test('a configured chat gateway is listed with its websocket origin', async () => {
     const custom = await startTestServer({ publicConfig: { chatUrl: 'https://chat.example.com/socket' } });
     try {
