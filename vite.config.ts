@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { lazyAreaChunks } from './build/chunking.ts';
+import { firstScreenChunks } from './build/chunking.ts';
 
 // The reference API the dev server proxies to (`npm run dev` starts it on this port).
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
@@ -20,7 +20,7 @@ export default defineConfig({
     // The reference server reads it to hint a signed-in page's code (server/http/preloadHints.ts).
     manifest: true,
     chunkSizeWarningLimit: 400,
-    rolldownOptions: { output: { codeSplitting: lazyAreaChunks() } },
+    rolldownOptions: { output: { codeSplitting: firstScreenChunks() } },
   },
   server: {
     proxy: {

@@ -57,7 +57,7 @@ function onlyForInspector(graph: ModuleGraph, id: string, memo: Map<string, bool
   return only;
 }
 
-export function lazyAreaChunks() {
+export function firstScreenChunks() {
   let memo = new Map<string, boolean>();
   let inspectorMemo = new Map<string, boolean>();
   let lastGraph: ModuleGraph | undefined;

@@ -4,8 +4,8 @@ import path from 'node:path';
 /**
  * `<link rel="modulepreload">` hints for the signed-in portal's code, so a signed-in page's
  * lazily loaded group (build/chunking.ts: `portal`, the shared signed-in code with the resource
- * pages and the shell) downloads beside the entry instead of after it has run (issue 16: on a first visit they
- * were requested only once boot had evaluated the entry). Read from Vite's build manifest
+ * pages and the shell) downloads beside the entry instead of after it has run (issue 16: on a
+ * first visit it was requested only once boot had evaluated the entry). Read from Vite's build manifest
  * (`build.manifest` in vite.config.ts); without one there are no hints and nothing else changes.
  *
  * Only for requests that carry a session: a guest's /login never downloads the signed-in code.

@@ -63,9 +63,10 @@ export function contentSecurityPolicy(publicConfig: Record<string, unknown>, sit
 }
 
 /**
- * Headers on every response, API and static alike, set by helmet: the CSP above, CORP same-origin,
- * COOP by browser (openerPolicy.ts: `noopener-allow-popups` for Chromium, else `same-origin`), nosniff, `X-Frame-Options: DENY`, `Referrer-Policy: same-origin`, and HSTS only
- * when the configured origin is https (an http-only local server must stay reachable).
+ * Headers on every response, API and static alike, set by helmet: the CSP above, CORP
+ * same-origin, nosniff, `X-Frame-Options: DENY`, `Referrer-Policy: same-origin`, and HSTS only
+ * when the configured origin is https (an http-only local server must stay reachable); COOP by
+ * browser (openerPolicy.ts: `noopener-allow-popups` for Chromium 129+, else `same-origin`).
  */
 export function securityHeaders(publicConfig: Record<string, unknown>, site: Site): RequestHandler {
   // Per request: the listen address (and so the gateway's origin) is known only once listening.
