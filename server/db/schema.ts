@@ -3,6 +3,7 @@ import { accountMigrations } from './migrations/account';
 import { authHardeningMigrations } from './migrations/authHardening';
 import { reportingMigrations } from './migrations/reporting';
 import { resourceMigrations } from './migrations/resources';
+import { reviewMigrations } from './migrations/review';
 import { securityMigrations } from './migrations/security';
 import { ssoMigrations } from './migrations/sso';
 import { twoFactorMigrations } from './migrations/twoFactor';
@@ -12,4 +13,14 @@ import { twoFactorMigrations } from './migrations/twoFactor';
  * (one import, one spread) and keeps the SQL in `server/db/migrations/<area>.ts`. Cross-area
  * references are plain integer columns, so the order between areas never matters for a schema.
  */
-export const migrations: readonly Migration[] = [...coreMigrations, ...reportingMigrations, ...resourceMigrations, ...accountMigrations, ...twoFactorMigrations, ...ssoMigrations, ...securityMigrations, ...authHardeningMigrations];
+export const migrations: readonly Migration[] = [
+  ...coreMigrations,
+  ...reportingMigrations,
+  ...resourceMigrations,
+  ...accountMigrations,
+  ...twoFactorMigrations,
+  ...ssoMigrations,
+  ...securityMigrations,
+  ...reviewMigrations,
+  ...authHardeningMigrations,
+];
