@@ -135,7 +135,8 @@ function sortTerms(spec: ListSpec<never>, sort: string, reportAs: string | undef
   for (const raw of sort.split(',').map((s) => s.trim()).filter(Boolean)) {
     const descending = raw.startsWith('-');
     const name = descending ? raw.slice(1) : raw;
-    const expression = spec.sortable[name];
+    // Own keys only: `sort=constructor` must not find Object.prototype's.
+    const expression = Object.hasOwn(spec.sortable, name) ? spec.sortable[name] : undefined;
     if (!expression) {
       const allowed = Object.keys(spec.sortable).join(', ');
       throw new ValidationError({ [reportAs ?? 'sort']: [`The selected sort is invalid. Allowed: ${allowed}.`] });
@@ -157,7 +158,7 @@ function orderSql(terms: readonly SortTerm[], reversed = false): string {
 function filterConditions(spec: ListSpec<never>, filters: Map<string, string>): SqlCondition[] {
   const conditions: SqlCondition[] = [];
   for (const [name, value] of filters) {
-    const filter = spec.filterable?.[name];
+    const filter = spec.filterable && Object.hasOwn(spec.filterable, name) ? spec.filterable[name] : undefined;
     if (filter === undefined) {
       const allowed = Object.keys(spec.filterable ?? {}).join(', ') || 'none';
       throw new ValidationError({ [`filter.${name}`]: [`The selected filter is invalid. Allowed: ${allowed}.`] });

@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { Database } from '../../../db/connection';
 import type { AccountScope } from '../../../auth/accountScope';
 import { likeAny, type ListSpec, type SqlCondition } from '../../list';
+import { evaluationFilters } from '../review/listFilters';
 import { rollupListTotal } from './rollups';
 import { dateRange, gradeValues, idValues, rangeCondition, tableExists, type Grade } from './shared';
 
@@ -33,7 +34,7 @@ export function conversationSource(db: Database): { from: string; select: string
   const select = [
     'c.id', 'c.uuid', 'c.account_id', 'a.name AS account_name', 'c.role_id', 'c.instance_id', 'c.bot_id', 'c.contact_id',
     'c.disposition_id', 'c.channel', 'c.direction', 'c.status', 'c.phone_number', 'c.started_at', 'c.ended_at',
-    'c.duration_seconds', 'c.cost', 'c.letter_grade', 'c.summary', ...names,
+    'c.duration_seconds', 'c.cost', 'c.letter_grade', 'c.evaluation_score', 'c.summary', ...names,
   ].join(', ');
   const searchable = ['c.uuid', 'c.phone_number', 'c.summary', ...present.filter((j) => j.as !== 'disposition_label').map((j) => `${j.alias}.${j.label}`)];
   return { from, select, searchable };
@@ -58,6 +59,7 @@ export interface ConversationRow {
   duration_seconds: number;
   cost: number;
   letter_grade: string | null;
+  evaluation_score: number | null;
   summary: string | null;
   role_name: string | null;
   instance_name: string | null;
@@ -135,6 +137,7 @@ export function conversationListSpec(req: Request, db: Database, scope: AccountS
       duration_seconds: 'c.duration_seconds',
       cost: 'c.cost',
       letter_grade: 'c.letter_grade',
+      evaluation_score: 'c.evaluation_score',
       channel: 'c.channel',
       status: 'c.status',
     },
@@ -153,6 +156,8 @@ export function conversationListSpec(req: Request, db: Database, scope: AccountS
       bot_id: 'c.bot_id',
       contact_id: 'c.contact_id',
       disposition_id: 'c.disposition_id',
+      // Issue 29's review queue: evaluation state and score range.
+      ...evaluationFilters(req),
     },
     searchable: source.searchable,
     search: (term) => conversationSearch(db, term),
@@ -165,7 +170,7 @@ export function conversationListSpec(req: Request, db: Database, scope: AccountS
 
 export const CONVERSATION_COLUMNS = [
   'id', 'uuid', 'account_id', 'account_name', 'role_id', 'instance_id', 'bot_id', 'contact_id', 'disposition_id', 'channel',
-  'direction', 'status', 'phone_number', 'started_at', 'ended_at', 'duration_seconds', 'cost', 'letter_grade', 'summary',
+  'direction', 'status', 'phone_number', 'started_at', 'ended_at', 'duration_seconds', 'cost', 'letter_grade', 'evaluation_score', 'summary',
   'role_name', 'instance_name', 'bot_name', 'contact_name', 'disposition_label',
 ] as const;
 
