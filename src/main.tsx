@@ -6,7 +6,8 @@ import { loadRuntimeConfig } from './config';
 import { readPanelState } from './inspector/panelState';
 import { createRecorder } from './inspector/recorder';
 import { startPortal, type Portal } from './machines/root';
-import { startRouteDataWith, warmRoute } from './routeData';
+import { firstCallSent } from './machines/route';
+import { sendFirstCalls, warmRoute } from './routeData';
 import { App, warmShell } from './views/App';
 import { RouteErrorBoundary } from './views/errors/RouteErrorBoundary';
 import { PortalProvider } from './views/PortalContext';
@@ -38,8 +39,7 @@ async function boot() {
   // Machine inspector: allowed in dev builds, or in production when config.json says so. Only the
   // recorder (from boot, so the log holds the sign-in) is in the initial bundle; the panel is lazy.
   const recorder = import.meta.env.DEV || config.inspector ? createRecorder() : undefined;
-  const portal = startPortal({ http, config, location }, { inspect: recorder?.inspect });
-  const routeData = startRouteDataWith(portal);
+  const portal = startPortal({ http, config, location, firstCalls: sendFirstCalls }, { inspect: recorder?.inspect });
   if (recorder) {
     const openInspector = () => {
       const from = document.activeElement; // before the menu that opened it closes
@@ -54,7 +54,7 @@ async function boot() {
   // and lay it out while that answer, then that call, wait behind it.
   await sessionAnswered(portal);
   mark('session-answered');
-  await routeData.sent();
+  await firstCallSent(portal.route);
   mark('first-call-sent');
   const container = document.getElementById('root')!;
   createRoot(container).render(

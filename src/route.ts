@@ -22,17 +22,24 @@ export interface RouteDef {
   data?: RouteData;
 }
 
-/** What a route's data loader may use: the system, the transport, the account filter and the permissions. */
+/** What a route's data loader may use: the system, the transport, the navigation and the permissions. */
 export interface RouteDataOwner {
   root: SystemRoot;
   http: Http;
-  accountFilter: { getSnapshot(): { context: { accountId: string | null } } };
   /** The signed-in user's (the loader only runs signed in): some calls depend on them. */
   permissions: Permissions | null;
 }
 
+/** Where the first call is for: the location's query and account scope, and the same page's last ones. */
+export interface RoutePlaceNow {
+  search: string;
+  accountId: string | null;
+  /** The same page (route and params) when the last first call was sent: null on another page. */
+  before: { search: string; accountId: string | null } | null;
+}
+
 export interface RouteDataModule {
-  startRouteData(owner: RouteDataOwner, route: RouteDef, params: Record<string, string | undefined>, search: string): void;
+  startRouteData(owner: RouteDataOwner, route: RouteDef, params: Record<string, string | undefined>, place: RoutePlaceNow): void;
 }
 
 /**
@@ -40,7 +47,7 @@ export interface RouteDataModule {
  * page opens its record and tab; the statistics overview loads its figures.
  */
 export interface RouteData {
-  kind: 'list' | 'record' | 'conversation' | 'statistics';
+  kind: 'list' | 'record' | 'conversation' | 'statistics' | 'clients';
   /** The loader's code (a small lazy chunk, requested beside the view's). */
   load: () => Promise<RouteDataModule>;
   /** The loader once its chunk is in: the call then starts synchronously, ahead of any render. */

@@ -63,6 +63,7 @@ const recordData: RouteData = { kind: 'record', ...resourceData };
 const reportingData = lazyLoader(() => import('./views/reporting/routeData'));
 const conversationData: RouteData = { kind: 'conversation', ...reportingData };
 const statisticsData: RouteData = { kind: 'statistics', ...reportingData };
+const clientsData: RouteData = { kind: 'clients', ...lazyLoader(() => import('./views/clients/routeData')) };
 
 function guarded(section: Section, action: PermissionAction): RouteDef['permission'] {
   return section.model ? { model: section.model, action } : undefined;
@@ -152,7 +153,7 @@ export const ROUTES: readonly RouteDef[] = [
   publicPage('/vendors/contacts/instructions', 'Contact instructions', view.vendorInstructions),
   { path: '/dashboard', view: view.dashboard, access: 'protected', crumbs: ['Dashboard'], title: 'Dashboard' },
   ...RESOURCE_SECTIONS.flatMap((section) => [...(sectionExtras[section.key] ?? []), ...resourceRoutes(section)]),
-  sectionPage(CLIENTS_SECTION, '/clients', 'browse', ['Clients'], 'Clients', view.clients),
+  { ...sectionPage(CLIENTS_SECTION, '/clients', 'browse', ['Clients'], 'Clients', view.clients), data: clientsData },
   ...reportingRoutes,
   sectionPage(CHAT_SECTION, '/chat', 'browse', ['Chat'], 'Chat', view.chat),
   sectionPage(SETTINGS_SECTION, '/settings', 'read', ['Settings'], 'Settings', view.settings),

@@ -3,6 +3,8 @@ export const ACTOR_IDS = {
   root: 'root',
   auth: 'auth',
   navigation: 'navigation',
+  /** The sender of each page's first call (machines/route.ts). */
+  route: 'route',
   accountFilter: 'accountFilter',
   dashboard: 'dashboard',
   chat: 'chat',

@@ -16,6 +16,12 @@ export interface NavigationContext {
   history: Record<string, string[]>;
   /** What `navigation.leave` carries out; null unless the leave question is open. */
   pending: PendingMove | null;
+  /**
+   * Each list's last query in this session (`?page=2&search=…`, bounded), so Cancel, breadcrumbs
+   * and "deleted, back to the list" return to the list as the user left it. The session's:
+   * `navigation.forget` (the root's session rule) clears it with the history.
+   */
+  lists: Record<string, string>;
 }
 
 export type NavigationEvent =
@@ -28,7 +34,9 @@ export type NavigationEvent =
   /** The browser went back to `to` while guarded (the view has already restored the URL). */
   | { type: 'navigation.popped'; to: string }
   | { type: 'navigation.leave' }
-  | { type: 'navigation.stay' };
+  | { type: 'navigation.stay' }
+  /** The session ended: where this user has been (histories, list positions) is forgotten. */
+  | { type: 'navigation.forget' };
 
 /** `traverse`: go one step back in the browser's history instead of pushing `to` (after a guarded browser Back). */
 export type NavigationEmitted = { type: 'navigate'; to: string; replace: boolean; traverse?: 'back' };
@@ -43,6 +51,19 @@ export function backTarget(history: Record<string, string[]>, location: string, 
 }
 
 const HISTORY_LIMIT = 50;
+const LIST_QUERY_LIMIT = 2000;
+
+/** `/{section}` with the query its list last had in this session ('' when never opened). */
+export function listHref(context: Pick<NavigationContext, 'lists'>, section: string): string {
+  return `/${section}${context.lists[section] ?? ''}`;
+}
+
+/** The section whose list page `location` is (its path is exactly `/{section}`), else null. */
+function listOf(location: string): string | null {
+  const [path = ''] = location.split('?');
+  const flow = flowOf(location);
+  return path === `/${flow}` && flow !== '' ? flow : null;
+}
 
 type Back = { flow?: string; fallback?: string };
 
@@ -89,7 +110,7 @@ export const navigationMachine = setup({
   },
 }).createMachine({
   id: 'navigation',
-  context: ({ input }) => ({ location: input.location ?? '/', history: {}, pending: null }),
+  context: ({ input }) => ({ location: input.location ?? '/', history: {}, pending: null, lists: {} }),
   initial: 'free',
   on: {
     'navigation.go': {
@@ -125,10 +146,13 @@ export const navigationMachine = setup({
           // Coming back to a route of the flow (Cancel, a breadcrumb, a saved form) returns along the path.
           const seen = entries.lastIndexOf(event.location);
           const next = seen >= 0 ? entries.slice(0, seen + 1) : [...entries, event.location].slice(-HISTORY_LIMIT);
-          return { location: event.location, history: { ...context.history, [flow]: next } };
+          const list = listOf(event.location);
+          const query = event.location.includes('?') ? `?${event.location.split('?').slice(1).join('?')}`.slice(0, LIST_QUERY_LIMIT) : '';
+          return { location: event.location, history: { ...context.history, [flow]: next }, lists: list ? { ...context.lists, [list]: query } : context.lists };
         }),
       ],
     },
+    'navigation.forget': { actions: assign({ history: {}, lists: {} }) },
   },
   states: {
     free: {

@@ -218,9 +218,9 @@ export function sameRequest(a: unknown, b: unknown): boolean {
  * (the route asked for it a moment ago; a page asking the same is not a second call). Once it
  * has settled, an equal request is a real one again (a retry, a revisit).
  */
-export function inFlight(parent: { id: string; getSnapshot(): { children: Record<string, AnyActorRef | undefined> } }, kind: string, running: unknown, asked: unknown): boolean {
-  const child = operationChild(parent, kind);
-  return child?.getSnapshot().value === 'loading' && sameRequest(running, asked);
+export function inFlight(parent: { id: string; getSnapshot(): { children: Record<string, AnyActorRef | undefined> } }, kind: string, input: unknown): boolean {
+  const running = operationChild(parent, kind)?.getSnapshot();
+  return running?.value === 'loading' && sameRequest(running.context.input, input);
 }
 
 /** A parent's results without those of `kinds` (their operations were reset). */

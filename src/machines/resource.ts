@@ -1,9 +1,9 @@
-import { assign, emit, enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
+import { and, assign, emit, enqueueActions, fromCallback, setup, stateIn, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { List } from '../api/envelope';
 import type { Query } from '../api/query';
 import type { ResourceApi, ResourceKey, ResourceRecord } from '../api/resources';
 import { resourceActorId } from './actorIds';
-import { createChildOperation, operationChild, type OperationReport, statusCode, type OperationActor, type OperationFailure, type OperationStatusCode } from './operation';
+import { createChildOperation, inFlight, operationChild, sameRequest, type OperationReport, statusCode, type OperationActor, type OperationFailure, type OperationStatusCode } from './operation';
 import { RESOURCE_KINDS, summaryFor, type ResourceKind } from './resourceSummaries';
 import { saveFile } from './saveFile';
 
@@ -49,6 +49,8 @@ export interface ResourceContext {
   results: Partial<Record<SectionActionName, unknown>>;
   /** The parameters of the list now asked for: a failed list is asked for again with them. */
   listQuery: Query | undefined;
+  /** The list request now asked for: an equal one while it loads is the same request (one sender per first call). */
+  listRequest: ResourceRequest | null;
   /** Automatic retries of the failed list since it last loaded (picks the next delay). */
   listRetries: number;
 }
@@ -60,7 +62,8 @@ const listRetryDelayS = (retries: number) => LIST_RETRY_DELAYS_S[Math.min(retrie
 
 export type ResourceEvent =
   | { type: 'resource.init' }
-  | { type: 'resource.browse'; query?: Query }
+  /** `scope`: the account filter's choice it is asked under (the route's first call): an equal query in another account is another request. */
+  | { type: 'resource.browse'; query?: Query; scope?: string | null }
   /** `query`: the list's current parameters, added where the link lacks them. */
   | { type: 'resource.paginate'; url: string; query?: Query }
   | { type: 'resource.read'; id: string }
@@ -152,9 +155,11 @@ export function createResourceMachine({ section, api, actions = {}, children = {
     guards: {
       // A report of the list call now asked for (a superseded browse or paginate is not the list's).
       isCurrentList: ({ context, event }) => 'kind' in event && event.kind === context.listKind,
+      // The list request equal to this one is loading now: this is that request, not a second one.
+      sameListLoading: ({ context, event }) => context.listRequest !== null && sameRequest(context.listRequest, event),
     },
     actions: {
-      rememberList: assign(({ event }) => ({ listKind: requestKind(event as ListRequest) as 'browse' | 'paginate', listQuery: (event as ListRequest).query })),
+      rememberList: assign(({ event }) => ({ listKind: requestKind(event as ListRequest) as 'browse' | 'paginate', listQuery: (event as ListRequest).query, listRequest: event as ListRequest })),
       keepResult: assign(({ context, event }) => applySuccess(context, event as Succeeded, actions)),
       restartRetries: assign({ listRetries: 0 }),
       tellSucceeded: emit(({ event }) => {
@@ -171,14 +176,16 @@ export function createResourceMachine({ section, api, actions = {}, children = {
         enqueue.raise({ type: 'resource.browse', query: context.listQuery });
       }),
       // The request event is the operation's input: its outcome names it, so the sender knows its own.
-      start: enqueueActions(({ enqueue, event }) => {
+      start: enqueueActions(({ enqueue, event, self }) => {
         const request = event as ResourceRequest;
+        // A read equal to the one running (the route's first call, asked again) is that read.
+        if (request.type === 'resource.read' && inFlight(self, 'read', request)) return;
         enqueue.sendTo(requestKind(request), { type: 'operation.start', input: request });
       }),
     },
   }).createMachine({
     id: resourceActorId(section),
-    context: { section, record: null, list: null, options: [], listKind: null, exported: null, results: {}, listQuery: undefined, listRetries: 0 },
+    context: { section, record: null, list: null, options: [], listKind: null, exported: null, results: {}, listQuery: undefined, listRequest: null, listRetries: 0 },
     entry: enqueueActions(({ enqueue }) => {
       for (const kind of kinds) enqueue.spawnChild(kind, { id: kind, systemId: operationSystemId(section, kind), input: { summary: summaryOf(kind) } });
       for (const [id, child] of Object.entries(children)) enqueue.spawnChild(child.logic, { id, systemId: child.systemId });
@@ -188,11 +195,11 @@ export function createResourceMachine({ section, api, actions = {}, children = {
         target: '.list.idle',
         actions: enqueueActions(({ enqueue }) => {
           for (const kind of kinds) enqueue.sendTo(kind, { type: 'operation.reset' });
-          enqueue.assign({ record: null, list: null, options: [], listKind: null, exported: null, results: {}, listQuery: undefined, listRetries: 0 });
+          enqueue.assign({ record: null, list: null, options: [], listKind: null, exported: null, results: {}, listQuery: undefined, listRequest: null, listRetries: 0 });
         }),
       },
-      'resource.browse': { target: '.list.loading', actions: ['rememberList', 'start'] },
-      'resource.paginate': { target: '.list.loading', actions: ['rememberList', 'start'] },
+      'resource.browse': [{ guard: and([stateIn({ list: 'loading' }), 'sameListLoading']) }, { target: '.list.loading', actions: ['rememberList', 'start'] }],
+      'resource.paginate': [{ guard: and([stateIn({ list: 'loading' }), 'sameListLoading']) }, { target: '.list.loading', actions: ['rememberList', 'start'] }],
       'resource.read': { actions: 'start' },
       'resource.add': { actions: 'start' },
       'resource.edit': { actions: 'start' },

@@ -11,6 +11,7 @@ import { authMachine, isSignedIn, type AuthActor } from './auth';
 import { createAuthBranchActors } from './authBranches';
 import { navigationMachine, type NavigationActor } from './navigation';
 import { createOperation, type OperationActor } from './operation';
+import { routeMachine, type FirstCallInput, type RouteActor } from './route';
 
 /**
  * Areas whose code lives in lazy chunks (chat, resources, reporting, account flows) still put
@@ -64,10 +65,16 @@ export interface PortalDeps {
   config: Pick<RuntimeConfig, 'cookies'> & Partial<Pick<RuntimeConfig, 'chatUrl' | 'sso'>>;
   /** Where the portal starts (path + query). */
   location?: string;
+  /**
+   * The route table's first calls (src/routeData.ts `sendFirstCalls`): the route actor runs it for
+   * each new place. Machines do not import the route table (it names the views); without it, no
+   * page call is sent by the route actor.
+   */
+  firstCalls?: (owner: { root: SystemRoot; http: Http }, input: FirstCallInput, signal: AbortSignal) => Promise<void> | void;
 }
 
 /** The system: every long-lived actor, each with its systemId (ACTOR_IDS). */
-export function createRootMachine({ http, config, location = '/' }: PortalDeps) {
+export function createRootMachine({ http, config, location = '/', firstCalls }: PortalDeps) {
   const authApi = createAuthApi(http);
   const { cookies } = config;
 
@@ -106,9 +113,18 @@ export function createRootMachine({ http, config, location = '/' }: PortalDeps) 
   // The dashboard's totals (signed in only): their reader loads with the first call, not with /login.
   const globalTotals = createOperation(async (_input: void, signal) => (await import('../api/globalTotals')).fetchGlobalTotals(http, signal));
 
+  const route = routeMachine.provide({
+    actors: {
+      firstCalls: fromPromise<void, FirstCallInput>(async ({ input, system, signal }) => {
+        const root = system.get(ACTOR_IDS.root) as SystemRoot | undefined;
+        if (root && firstCalls) await firstCalls({ root, http }, input, signal);
+      }),
+    },
+  });
+
   return setup({
     types: { context: {} as RootContext, events: {} as RootEvent },
-    actors: { auth, navigation: navigationMachine, accountFilter, globalTotals },
+    actors: { auth, navigation: navigationMachine, accountFilter, globalTotals, route },
   }).createMachine({
     id: ACTOR_IDS.root,
     context: { areas: [] },
@@ -143,6 +159,8 @@ export function createRootMachine({ http, config, location = '/' }: PortalDeps) 
           enqueue.assign({ areas: [] });
           enqueue.sendTo(ACTOR_IDS.dashboard, { type: 'operation.reset' });
           enqueue.sendTo(ACTOR_IDS.accountFilter, { type: 'accountFilter.clear' });
+          // Where the user has been (list positions, flow histories) is the user's too.
+          enqueue.sendTo(ACTOR_IDS.navigation, { type: 'navigation.forget' });
         }),
       },
     },
@@ -152,6 +170,8 @@ export function createRootMachine({ http, config, location = '/' }: PortalDeps) 
       spawnChild('globalTotals', { id: ACTOR_IDS.dashboard, systemId: ACTOR_IDS.dashboard, input: { summary: 'Error Loading Records' } }),
       // Last: auth may land (navigate) as soon as it starts.
       spawnChild('auth', { id: ACTOR_IDS.auth, systemId: ACTOR_IDS.auth }),
+      // After the shell's actors it watches (navigation, auth, account filter).
+      spawnChild('route', { id: ACTOR_IDS.route, systemId: ACTOR_IDS.route }),
     ],
   });
 }
@@ -162,6 +182,7 @@ export interface Portal {
   navigation: NavigationActor;
   accountFilter: AccountFilterActor;
   globalTotals: OperationActor;
+  route: RouteActor;
   http: Http;
 }
 
@@ -174,6 +195,7 @@ export function startPortal(deps: PortalDeps, options: { inspect?: Observer<Insp
   const navigation = system.get(ACTOR_IDS.navigation) as NavigationActor;
   const accountFilter = system.get(ACTOR_IDS.accountFilter) as AccountFilterActor;
   const globalTotals = system.get(ACTOR_IDS.dashboard) as OperationActor;
+  const route = system.get(ACTOR_IDS.route) as RouteActor;
 
   deps.http.setHooks({
     accountId: () => accountFilter.getSnapshot().context.accountId,
@@ -190,5 +212,5 @@ export function startPortal(deps: PortalDeps, options: { inspect?: Observer<Insp
     forbidden: () => navigation.send({ type: 'navigation.go', to: '/error/forbidden', replace: true }),
   });
 
-  return { root, auth, navigation, accountFilter, globalTotals, http: deps.http };
+  return { root, auth, navigation, accountFilter, globalTotals, route, http: deps.http };
 }

@@ -38,8 +38,6 @@ export type StatisticsEvent =
 export interface StatisticsContext {
   /** What each call answered: THE copy (its operation keeps none). */
   results: Partial<StatisticsResults>;
-  /** What each panel was last asked with: an equal load while that one runs is not sent again. */
-  asked: Partial<Record<StatisticsLoadKind, StatisticsLoadInput>>;
 }
 
 export const statisticsSystemId = (kind: StatisticsKind) => `statistics:${kind}`;
@@ -95,14 +93,13 @@ export function createStatisticsMachine(api: Api, save: (file: ReportFile) => vo
     actors: operations.actors,
   }).createMachine({
     id: 'statistics',
-    context: { results: {}, asked: {} },
+    context: { results: {} },
     entry: enqueueActions(({ enqueue }) => operations.spawnAll(enqueue)),
     on: {
       'statistics.load': {
-        actions: enqueueActions(({ enqueue, event, context, self }) => {
+        actions: enqueueActions(({ enqueue, event, self }) => {
           const input = { query: event.query, id: event.id } satisfies StatisticsLoadInput;
-          if (inFlight(self, event.kind, context.asked[event.kind], input)) return;
-          enqueue.assign({ asked: { ...context.asked, [event.kind]: input } });
+          if (inFlight(self, event.kind, input)) return;
           enqueue.sendTo(event.kind, operations.start(event.kind, input));
         }),
       },

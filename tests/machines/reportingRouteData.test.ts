@@ -3,9 +3,7 @@ import { beforeEach, expect, test, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { openReporting } from '../../src/machines/areas';
 import { reportOperation } from '../../src/machines/conversationReport';
-import { sendUnlessPrefetched } from '../../src/machines/prefetch';
 import { statisticsOperation } from '../../src/machines/statistics';
-import { startRouteDataWith } from '../../src/routeData';
 import { conversationOpen, conversationTab, overviewLoads, reportTabAccess } from '../../src/views/reporting/firstCalls';
 import { API, permissionsFor, signInHandlers } from '../support/apiFixtures';
 import { startTestPortal } from '../support/portal';
@@ -35,18 +33,17 @@ function reportingRequests() {
 
 const settled = (operation: Parameters<typeof waitFor>[0]) => waitFor(operation, (s) => !(s as { matches(v: string): boolean }).matches('loading'));
 
-test('the conversation page’s record, tab and review parts start with the route, and the page’s own open is answered by them', async () => {
+test('the conversation page’s record, tab and review parts start with the route, and an equal open asks nothing more', async () => {
   mswServer.use(...signInHandlers());
   const seen = reportingRequests();
   const { portal } = startTestPortal('/reporting/conversations/7/log');
-  startRouteDataWith(portal);
   await waitFor(portal.auth, (s) => s.matches('signedIn'));
   const { report } = openReporting(portal);
   await vi.waitFor(() => expect([...seen].sort()).toEqual(['conversations/7', 'conversations/7/log', 'conversations/7/recordings', 'conversations/7/transcript']));
   // What ConversationPage sends on mount for this URL: the same event, so no second request.
   const mayOpen = reportTabAccess(portal.auth.getSnapshot().context.permissions);
   const { tab } = conversationTab('log', mayOpen);
-  sendUnlessPrefetched(report, conversationOpen('7', tab!, mayOpen), null);
+  report.send(conversationOpen('7', tab!, mayOpen));
   await settled(reportOperation(report, 'conversation'));
   await settled(reportOperation(report, 'log'));
   expect(seen).toHaveLength(4);
@@ -56,22 +53,22 @@ test('a tab the user may not open is never requested by the route: the details l
   mswServer.use(...signInHandlers({ permissions: permissionsFor(['Reporting', 'Recordings']) }));
   const seen = reportingRequests();
   const { portal } = startTestPortal('/reporting/conversations/7/transcript');
-  startRouteDataWith(portal);
   await waitFor(portal.auth, (s) => s.matches('signedIn'));
   await settled(reportOperation(openReporting(portal).report, 'conversation'));
   await vi.waitFor(() => expect([...seen].sort()).toEqual(['conversations/7', 'conversations/7/recordings']));
 });
 
-test('the overview’s figures for the URL’s range start with the route, each once, and the page’s loads are answered by them', async () => {
+test('the overview’s figures for the URL’s range start with the route, each once, and equal loads in flight are not sent again', async () => {
   mswServer.use(...signInHandlers());
   const seen = reportingRequests();
   const { portal } = startTestPortal('/reporting?from=2026-11-01&to=2026-11-20');
-  startRouteDataWith(portal);
   await waitFor(portal.auth, (s) => s.matches('signedIn'));
+  const { statistics } = openReporting(portal);
+  await waitFor(statisticsOperation(statistics, 'global'), (s) => s.matches('loading'));
+  // What a page would ask now: the very loads in flight, so no second request.
+  for (const event of overviewLoads(new URLSearchParams('from=2026-11-01&to=2026-11-20'))) statistics.send(event);
   await vi.waitFor(() => expect(seen).toHaveLength(5));
   expect(seen.filter((s) => s.startsWith('global?')).map((s) => new URLSearchParams(s.split('?')[1]).get('from'))).toEqual(['2026-11-01']);
-  const { statistics } = openReporting(portal);
-  for (const event of overviewLoads(new URLSearchParams('from=2026-11-01&to=2026-11-20'))) sendUnlessPrefetched(statistics, event, null, event.kind);
   for (const kind of ['global', 'timeseries', 'globalRoles', 'rankings', 'active'] as const) await settled(statisticsOperation(statistics, kind));
   expect(seen).toHaveLength(5);
 });

@@ -2,9 +2,7 @@ import { http, HttpResponse, delay } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { openResource } from '../../src/machines/areas';
-import { prefetch, sendUnlessPrefetched } from '../../src/machines/prefetch';
 import { resourceOperation } from '../../src/machines/resource';
-import { startRouteDataWith } from '../../src/routeData';
 import { API, permissionsFor, signInHandlers } from '../support/apiFixtures';
 import { startTestPortal } from '../support/portal';
 import { accountFilterAccounts, bot, listBody } from '../support/resourceFixtures';
@@ -32,7 +30,6 @@ test('a restored session at a list route starts that list call itself, with the 
   mswServer.use(...signInHandlers());
   const seen = botsListRequests();
   const { portal } = startTestPortal('/bots?search=ava&sort=-name');
-  startRouteDataWith(portal);
   await waitFor(portal.auth, (s) => s.matches('signedIn'));
   const browse = resourceOperation(openResource(portal, 'bots'), 'browse');
   await waitFor(browse, (s) => s.matches('success'));
@@ -41,24 +38,50 @@ test('a restored session at a list route starts that list call itself, with the 
   expect(new URLSearchParams(seen[0]).get('sort')).toBe('-name');
 });
 
-test('the view’s own first send is answered by the call in flight: one request, not two', async () => {
+test('a browse equal to the route’s call in flight is that call: one request; once it has settled an equal one is a real request', async () => {
   mswServer.use(...signInHandlers());
   const seen = botsListRequests();
   const { portal } = startTestPortal('/bots');
-  startRouteDataWith(portal);
   await waitFor(portal.auth, (s) => s.matches('signedIn'));
   const resource = openResource(portal, 'bots');
-  await waitFor(resourceOperation(resource, 'browse'), (s) => s.matches('loading') || s.matches('success'));
-  // What ListPage sends on mount for `/bots` (the section's default sort, page 1).
-  const { listQuery, parseListState } = await import('../../src/views/resources/listState');
-  const { SECTION_CONFIGS } = await import('../../src/views/resources/sectionConfigs');
-  sendUnlessPrefetched(resource, { type: 'resource.browse', query: listQuery(parseListState('', SECTION_CONFIGS.bots.defaultSort)) }, null);
+  await waitFor(resourceOperation(resource, 'browse'), (s) => s.matches('loading'));
+  const running = resource.getSnapshot().context.listRequest;
+  expect(running?.type).toBe('resource.browse');
+  // The same request again (what a page mounting now would ask): no second call.
+  resource.send({ ...(running as { type: 'resource.browse' }) });
   await waitFor(resourceOperation(resource, 'browse'), (s) => s.matches('success'));
   expect(seen).toHaveLength(1);
   // A later equal send (a retry, a revisit) is a real request again.
-  sendUnlessPrefetched(resource, { type: 'resource.browse', query: listQuery(parseListState('', SECTION_CONFIGS.bots.defaultSort)) }, null);
+  resource.send({ ...(running as { type: 'resource.browse' }) });
   await waitFor(resourceOperation(resource, 'browse'), (s) => s.matches('success'));
   await vi.waitFor(() => expect(seen).toHaveLength(2));
+});
+
+test('the route actor alone moves the list: one page on follows the server’s link, another account starts at page 1', async () => {
+  mswServer.use(...signInHandlers());
+  const seen: string[] = [];
+  mswServer.use(
+    http.get(`${API}/api/v1/bots/`, ({ request }) => {
+      seen.push(new URL(request.url).search);
+      return HttpResponse.json({ ...listBody([bot(1)]), links: { first: null, last: null, prev: null, next: `${API}/api/v1/bots/?page=2&cursor=from-server` }, meta: { current_page: 1, from: 1, to: 1, last_page: 3, per_page: 1, total: 3, path: '' } });
+    }),
+  );
+  const { portal, navigations } = startTestPortal('/bots');
+  await waitFor(portal.auth, (s) => s.matches('signedIn'));
+  const resource = openResource(portal, 'bots');
+  await waitFor(resourceOperation(resource, 'browse'), (s) => s.matches('success'));
+  portal.navigation.send({ type: 'navigation.go', to: '/bots?page=2' });
+  await waitFor(resourceOperation(resource, 'paginate'), (s) => s.matches('success'));
+  expect(seen.at(-1)).toContain('cursor=from-server');
+  // Another account while on page 2: back to page 1 (replacing the URL), then a browse there.
+  portal.accountFilter.send({ type: 'accountFilter.select', accountId: '9' });
+  await vi.waitFor(() => expect(navigations.at(-1)).toEqual({ to: '/bots', replace: true }));
+  await vi.waitFor(() => expect(portal.route.getSnapshot().context.last).toMatchObject({ location: '/bots', accountId: '9' }));
+  // The session rule: signed out, the route actor remembers no place.
+  portal.auth.send({ type: 'auth.logout' });
+  await waitFor(portal.auth, (s) => s.matches('signedOut'));
+  expect(portal.route.getSnapshot().context.last).toBeNull();
+  expect(portal.navigation.getSnapshot().context.lists).toEqual({});
 });
 
 test('a record route starts its read; a route the user may not browse sends nothing', async () => {
@@ -74,7 +97,6 @@ test('a record route starts its read; a route the user may not browse sends noth
   );
   const seen = botsListRequests();
   const { portal } = startTestPortal('/bots/7');
-  startRouteDataWith(portal);
   await waitFor(portal.auth, (s) => s.matches('signedIn'));
   await delay(50);
   expect(reads).toEqual([]);
@@ -90,25 +112,9 @@ test('a record route starts its read; a route the user may not browse sends noth
     }),
   );
   const second = startTestPortal('/bots/7');
-  startRouteDataWith(second.portal);
   await waitFor(second.portal.auth, (s) => s.matches('signedIn'));
   await waitFor(resourceOperation(openResource(second.portal, 'bots'), 'read'), (s) => s.matches('success'));
   expect(reads).toEqual(['7']);
-});
-
-test('prefetch absorbs only an equal event in the same account scope', () => {
-  const sent: unknown[] = [];
-  const actor = { send: (event: { type: string; id: string }) => void sent.push(event) };
-  prefetch(actor, { type: 'resource.read', id: '1' }, 'account-1');
-  sendUnlessPrefetched(actor, { type: 'resource.read', id: '1' }, 'account-2');
-  expect(sent).toHaveLength(2);
-  prefetch(actor, { type: 'resource.read', id: '1' }, null);
-  sendUnlessPrefetched(actor, { type: 'resource.read', id: '2' }, null);
-  expect(sent).toHaveLength(4);
-  // The view first, the route's equal event after it: one send, not two.
-  sendUnlessPrefetched(actor, { type: 'resource.read', id: '3' }, null);
-  prefetch(actor, { type: 'resource.read', id: '3' }, null);
-  expect(sent).toHaveLength(5);
 });
 
 test('a user whose Global access is false and who holds no grant sends no page call', async () => {
@@ -116,7 +122,6 @@ test('a user whose Global access is false and who holds no grant sends no page c
   mswServer.use(...signInHandlers({ permissions: { data: { ...grants.data, Global: { access: false } } } }));
   const seen = botsListRequests();
   const { portal } = startTestPortal('/bots');
-  startRouteDataWith(portal);
   await waitFor(portal.auth, (s) => s.matches('signedIn'));
   await delay(50);
   expect(seen).toEqual([]);
@@ -127,7 +132,6 @@ test('Global access false beside a Bots grant (a backend reading it as cross-acc
   mswServer.use(...signInHandlers({ permissions: { data: { ...grants.data, Global: { access: false } } } }));
   const seen = botsListRequests();
   const { portal } = startTestPortal('/bots');
-  startRouteDataWith(portal);
   await waitFor(portal.auth, (s) => s.matches('signedIn'));
   await vi.waitFor(() => expect(seen).toHaveLength(1));
 });
@@ -150,7 +154,6 @@ test('a restored session sends the page’s call, then the account filter’s ac
   };
   accountsAndBots();
   const { portal } = startTestPortal('/bots');
-  startRouteDataWith(portal);
   await waitFor(portal.accountFilter, (s) => s.matches('ready'));
   expect(order).toEqual(['bots', 'accounts']);
   expect(portal.accountFilter.getSnapshot().context.accounts).toMatchObject([{ id: '1', name: 'Acme' }]);
@@ -159,7 +162,6 @@ test('a restored session sends the page’s call, then the account filter’s ac
   order.length = 0;
   accountsAndBots(permissionsFor(['Bots'], 1));
   const second = startTestPortal('/bots');
-  startRouteDataWith(second.portal);
   await waitFor(resourceOperation(openResource(second.portal, 'bots'), 'browse'), (s) => s.matches('success'));
   await delay(50);
   expect(order).toEqual(['bots']);

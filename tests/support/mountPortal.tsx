@@ -4,6 +4,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { createHttp } from '../../src/api/http';
 import { parseRuntimeConfig } from '../../src/config';
 import { startPortal } from '../../src/machines/root';
+import { sendFirstCalls } from '../../src/routeData';
 import { App } from '../../src/views/App';
 import { PortalProvider } from '../../src/views/PortalContext';
 import { API } from './apiFixtures';
@@ -17,7 +18,7 @@ export function mountPortal(path: string, { returning = false }: { returning?: b
   localStorage.setItem('isGuest', returning ? 'isNotGuest' : 'isGuest');
   const location = memoryLocation({ path, record: true });
   const config = parseRuntimeConfig({ apiOrigin: API });
-  const portal = startPortal({ http: createHttp(config), config, location: path });
+  const portal = startPortal({ http: createHttp(config), config, location: path, firstCalls: sendFirstCalls });
   const view = render(
     <PortalProvider value={{ ...portal, config }}>
       <Router hook={location.hook} searchHook={location.searchHook}>

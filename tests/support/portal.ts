@@ -2,13 +2,14 @@ import { waitFor } from 'xstate';
 import { createHttp } from '../../src/api/http';
 import { parseRuntimeConfig } from '../../src/config';
 import { startPortal } from '../../src/machines/root';
+import { sendFirstCalls } from '../../src/routeData';
 import { API } from './apiFixtures';
 
 /** The whole system of actors against msw, no React: what machine tests drive. */
 export function startTestPortal(location = '/login', configOverrides: Record<string, unknown> = {}) {
   const config = parseRuntimeConfig({ apiOrigin: API, ...configOverrides });
   const http = createHttp(config);
-  const portal = startPortal({ http, config, location });
+  const portal = startPortal({ http, config, location, firstCalls: sendFirstCalls });
   const navigations: Array<{ to: string; replace: boolean }> = [];
   portal.navigation.on('navigate', (event) => {
     navigations.push({ to: event.to, replace: event.replace });

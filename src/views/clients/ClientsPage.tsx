@@ -1,6 +1,6 @@
 import '../resources/resources.css';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useSearch } from 'wouter';
 import type { Client } from '../../api/schemas/client';
 import { openClients } from '../../machines/areas';
@@ -14,9 +14,9 @@ import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
 import { Timestamp } from '../common/Timestamp';
 import { useOperation } from '../common/useOperation';
 import { useNavigate, usePortal } from '../PortalContext';
-import { isNextPageOf, isPreviousPageOf, listQuery, parseListState, serializeListState, toggledSort, type ListState } from '../resources/listState';
+import { CLIENTS_DEFAULT_SORT as DEFAULT_SORT } from './routeData';
+import { listQuery, parseListState, serializeListState, toggledSort, type ListState } from '../resources/listState';
 
-const DEFAULT_SORT = 'name';
 const selectList = (s: ClientListSnapshot) => s.context.list;
 
 /**
@@ -28,7 +28,6 @@ export default function ClientsPage({ route }: RouteViewProps) {
   const portal = usePortal();
   const clients = useMemo(() => openClients(portal), [portal]);
   const navigate = useNavigate();
-  const accountId = useSelector(portal.accountFilter, (s) => s.context.accountId);
   const accounts = useSelector(portal.accountFilter, (s) => s.context.accounts);
   const search = useSearch();
   const state = useMemo(() => parseListState(search, DEFAULT_SORT), [search]);
@@ -38,17 +37,8 @@ export default function ClientsPage({ route }: RouteViewProps) {
 
   const go = (next: ListState, replace = false) => navigate.go(`/clients${serializeListState(next, DEFAULT_SORT)}`, replace);
 
-  // The URL drives the list; one page forward or back follows the server's link as given.
-  const previous = useRef<{ state: ListState; accountId: string | null } | null>(null);
-  useEffect(() => {
-    const before = previous.current;
-    previous.current = { state, accountId };
-    const links = clients.getSnapshot().context.list?.links;
-    const sameScope = before?.accountId === accountId;
-    if (sameScope && isNextPageOf(state, before?.state ?? null) && links?.next) clients.send({ type: 'clients.paginate', url: links.next, query: listQuery(state) });
-    else if (sameScope && isPreviousPageOf(state, before?.state ?? null) && links?.prev) clients.send({ type: 'clients.paginate', url: links.prev, query: listQuery(state) });
-    else clients.send({ type: 'clients.browse', query: listQuery(state) });
-  }, [clients, state, accountId]);
+  // The URL drives the list: the route actor browses or pages by link for each new URL or account
+  // (machines/route.ts, views/clients/routeData.ts); this page only moves the URL.
 
   const latest = useRef(state);
   latest.current = state;

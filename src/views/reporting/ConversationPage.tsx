@@ -1,6 +1,5 @@
 import './reporting.css';
 import './conversation/review.css';
-import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import type { RouteViewProps } from '../../route';
@@ -12,16 +11,15 @@ import { formatExactTimestamp } from '../../format/timestamp';
 import { transcriptTimeToSeconds } from '../../format/transcriptTime';
 import { clockOf, lineSeconds } from './conversation/transcriptTimes';
 import type { ConversationReportActor, ConversationReportResults, ReportPart, ReportTab } from '../../machines/conversationReport';
-import { sendUnlessPrefetched } from '../../machines/prefetch';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { Timestamp } from '../common/Timestamp';
 import { ExportStatus } from './ExportStatus';
 import { ConversationHeader } from './conversation/ConversationHeader';
 import { ConversationReview } from './conversation/ConversationReview';
-import { conversationOpen, conversationTab } from './firstCalls';
+import { conversationTab } from './firstCalls';
 import { useReportTabAccess } from './reportTabAccess';
-import { useAccountId, useChildOperation, useReporting } from './useReporting';
+import { useChildOperation, useReporting } from './useReporting';
 
 /** The tabs under the player and transcript (SPEC §2: the tab is the URL's last segment). */
 const PAGE_TABS = ['overview', 'log', 'actions', 'quotes', 'usage-summary', 'data'] as const;
@@ -171,25 +169,16 @@ export default function ConversationPage({ params }: RouteViewProps) {
   const mayOpen = useReportTabAccess();
   // A tab the user's permissions do not include is never requested: the details load instead.
   const { forbiddenTab, tab } = conversationTab(tabParam, mayOpen);
-  const accountId = useAccountId();
   const record = useChildOperation(report, 'conversation');
   const recordings = useChildOperation(report, 'recordings');
   const transcript = useChildOperation(report, 'transcript');
   const exported = useChildOperation(report, 'exportTranscript');
-  const shownId = useSelector(report, (s) => s.context.conversationId);
 
   // Recordings and transcript have their own permission models: only what the user may see is fetched.
   const mayHear = mayOpen('recordings');
   const mayRead = mayOpen('transcript');
-  const reviewKey = `${mayHear}|${mayRead}`;
-  useEffect(() => {
-    // The route's loader may have sent this already (render-as-you-fetch): then its call answers.
-    if (tab) sendUnlessPrefetched(report, conversationOpen(id, tab, mayOpen), accountId);
-  }, [report, id, tab, reviewKey]); // eslint-disable-line react-hooks/exhaustive-deps
-  // Another account in the filter may hide this conversation: ask again.
-  useEffect(() => {
-    if (shownId === id) report.send({ type: 'conversationReport.reload' });
-  }, [accountId]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The record and the tab's part are the route's first call (machines/route.ts), sent for each
+  // new tab and again for another account, which may hide this conversation.
   // Leaving the page stops the audio.
   useEffect(() => () => player.send({ type: 'player.pause' }), [player]);
 

@@ -1,10 +1,8 @@
-import { useEffect } from 'react';
 import { Link } from 'wouter';
 import type { EntityStatistics } from '../../api/schemas/reporting';
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
 import { formatTimestamp } from '../../format/timestamp';
-import { sendUnlessPrefetched } from '../../machines/prefetch';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
@@ -19,7 +17,7 @@ import { overviewLoads } from './firstCalls';
 import { ExportStatus } from './ExportStatus';
 import { Grade } from './Grade';
 import { ReportingNav } from './ReportingNav';
-import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
+import { useChildOperation, useReporting, useSearchParams } from './useReporting';
 import { useNamesWithAccounts } from '../common/useNamesWithAccounts';
 
 const PATH = '/reporting';
@@ -66,7 +64,6 @@ export default function ReportingOverview() {
   const { statistics } = useReporting();
   const params = useSearchParams();
   const { from, to } = rangeFrom(params);
-  const accountId = useAccountId();
   const navigate = useNavigate();
   const global = useChildOperation(statistics, 'global');
   const active = useChildOperation(statistics, 'active');
@@ -82,11 +79,8 @@ export default function ReportingOverview() {
   const rolesSortParam = params.get('roles_sort') ?? '';
   const rolesSort = ROLE_COLUMNS.some((c) => rolesSortParam.replace(/^-/, '') === c.key) ? rolesSortParam : '-conversations';
 
-  // The URL's range and the account filter decide what the figures cover. On mount the route's
-  // loader may have sent the same loads already (render-as-you-fetch): their calls answer.
-  useEffect(() => {
-    for (const event of overviewLoads(params)) sendUnlessPrefetched(statistics, event, accountId, event.kind);
-  }, [statistics, accountId, from, to]); // eslint-disable-line react-hooks/exhaustive-deps -- from/to are what params decide
+  // The URL's range and the account filter decide what the figures cover: the route actor loads
+  // them for each new range or account (machines/route.ts, views/reporting/routeData.ts).
   const reload = () => {
     for (const event of overviewLoads(params)) statistics.send(event);
   };

@@ -6,7 +6,7 @@ import { RecordLoadError } from './RecordLoadError';
 import { useCan, useNavigate } from '../PortalContext';
 import { DeleteRecordButton, useLeaveWhenDeleted } from './DeleteRecordButton';
 import { BackButton } from '../common/BackButton';
-import { listHref } from '../common/listMemory';
+import { useListHref } from '../common/useListHref';
 import { DisplayValue } from './display';
 import { ConversationLink } from './ConversationLink';
 import { ReferenceValue } from './ReferenceValue';
@@ -86,7 +86,8 @@ export default function DetailPage({ route, params }: RouteViewProps) {
   const tabKeys = ['details', ...config.tabs.map((t) => t.key)];
   const active = hasTabRoutes ? activeTab(location, tabKeys, 'details') : 'details';
   const base = `/${key}/${id}`;
-  useLeaveWhenDeleted(resource, id, listHref(key), navigate.go);
+  const listHref = useListHref(key);
+  useLeaveWhenDeleted(resource, id, listHref, navigate.go);
 
   if (error && !record) return <RecordLoadError section={key} error={error} onRetry={reload} />;
   if (!record) return <LoadingState label={loading ? 'Loading record…' : 'Loading…'} />;
@@ -95,7 +96,7 @@ export default function DetailPage({ route, params }: RouteViewProps) {
 
   return (
     <section className="page">
-      <BackButton fallback={listHref(key)} />
+      <BackButton fallback={listHref} />
       <div className="page-header">
         <h1>{title}</h1>
         <div className="page-actions">

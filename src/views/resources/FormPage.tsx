@@ -7,7 +7,7 @@ import { LoadingState } from '../common/LoadingState';
 import { NumericInput } from '../common/NumericInput';
 import { ThemeContrastNote } from '../common/ThemeContrastNote';
 import { announce } from '../common/toasts';
-import { listHref } from '../common/listMemory';
+import { useListHref } from '../common/useListHref';
 import { BackButton } from '../common/BackButton';
 import { LeaveGuard } from '../common/LeaveGuard';
 import { OperationError } from '../common/OperationError';
@@ -89,6 +89,7 @@ function FieldInput({ field, value, error, onChange, account }: { field: Field; 
 /** The form of one section: zod checks before sending; server 422 messages sit next to their fields. */
 export function ResourceForm({ config, mode, record, onSaved }: { config: SectionConfig; mode: 'new' | 'edit'; record: ResourceRecord | null; onSaved: (record: ResourceRecord | null) => void }) {
   const resource = useResource(config.key);
+  const listHref = useListHref(config.key);
   const kind = mode === 'new' ? 'add' : 'edit';
   const save = useResourceOperation(resource, kind);
   const [values, setValues] = useState<FormValues>(() => initialValues(config, record, mode));
@@ -173,7 +174,7 @@ export function ResourceForm({ config, mode, record, onSaved }: { config: Sectio
         <button type="submit" className="button button-primary" disabled={save.loading}>
           {save.loading ? 'Saving…' : mode === 'new' ? `Create ${inSentence(config.singular)}` : 'Save changes'}
         </button>
-        <Link href={mode === 'new' || !record ? listHref(config.key) : `/${config.key}/${record.id}`} className="button">
+        <Link href={mode === 'new' || !record ? listHref : `/${config.key}/${record.id}`} className="button">
           Cancel
         </Link>
       </div>
@@ -202,6 +203,7 @@ function EditPage({ route, params }: RouteViewProps) {
   const id = recordIdOf(route, params);
   const { record, error, reload } = useRecord(key, id);
   const navigate = useNavigate();
+  const listHref = useListHref(key);
   const [location] = useLocation();
   const canEdit = useCan(route.section!.model, 'edit');
   const hasTabs = route.section!.editTabs && config.tabs.length > 0;
@@ -211,7 +213,7 @@ function EditPage({ route, params }: RouteViewProps) {
   if (!record) return <LoadingState label="Loading record…" />;
   return (
     <section className="page">
-      <BackButton fallback={listHref(key)} />
+      <BackButton fallback={listHref} />
       <h1>Edit {config.titleOf(record)}</h1>
       {hasTabs && <TabNav base={`/${key}/${id}/edit`} tabs={config.tabs} active={active} />}
       {tab ? (

@@ -1,22 +1,20 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
-import { sendUnlessPrefetched } from '../../machines/prefetch';
 import { listFailure, listLoading, listRetryIn, type ResourceSnapshot } from '../../machines/resource';
 import type { RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { SearchField, useSearchText } from '../common/SearchField';
 import { Pagination } from '../common/Pagination';
-import { rememberList } from '../common/listMemory';
 import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
 import { LinkClicksHandled, useLinkClicks } from '../common/useLinkClicks';
 import { useMediaQuery } from '../common/useMediaQuery';
 import { useCan, useNavigate, usePortal } from '../PortalContext';
 import { ChoiceSelect } from './ChoiceSelect';
 import { listCells, ListRow } from './ListRow';
-import { isNextPageOf, isPreviousPageOf, listQuery, parseListState, serializeListState, toggledSort, type ListState } from './listState';
+import { listQuery, parseListState, serializeListState, toggledSort, type ListState } from './listState';
 import { inSentence, type Column } from './sectionConfig';
 import { ReferenceLookupContext, referencedSection, useReferenceNames } from './useReferences';
 import { useShowsAccount } from './useShowsAccount';
@@ -58,26 +56,8 @@ export default function ListPage({ route }: RouteViewProps) {
 
   const go = (next: ListState, replace = false) => navigate.go(`/${key}${serializeListState(next, config.defaultSort)}`, replace);
 
-  // The URL drives the list: one step forward or back follows the server's links as given.
-  const previous = useRef<{ state: ListState; accountId: string | null } | null>(null);
-  useEffect(() => {
-    const before = previous.current;
-    // Another account's list starts at its first page ("Page 3 of 2" otherwise).
-    if (before && before.accountId !== accountId && state.page > 1) {
-      previous.current = { state: { ...state, page: 1 }, accountId };
-      go({ ...state, page: 1 }, true);
-      return;
-    }
-    previous.current = { state, accountId };
-    const links = resource.getSnapshot().context.list?.links;
-    const sameScope = before?.accountId === accountId;
-    if (sameScope && isNextPageOf(state, before?.state ?? null) && links?.next) resource.send({ type: 'resource.paginate', url: links.next, query: listQuery(state) });
-    else if (sameScope && isPreviousPageOf(state, before?.state ?? null) && links?.prev) resource.send({ type: 'resource.paginate', url: links.prev, query: listQuery(state) });
-    // The route may have started this very call already (render-as-you-fetch): it answers.
-    else sendUnlessPrefetched(resource, { type: 'resource.browse', query: listQuery(state) }, accountId);
-  }, [resource, state, accountId]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  useEffect(() => rememberList(key, serializeListState(state, config.defaultSort)), [key, state, config.defaultSort]);
+  // The URL drives the list: the route actor (machines/route.ts) browses, or follows the server's
+  // link one page forward or back, for each new URL or account; this page only moves the URL.
 
   const latest = useRef(state);
   latest.current = state;

@@ -1,7 +1,6 @@
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
 import { onOutcome } from '../../machines/operation';
 import type { ResourceActor, ResourceRequest } from '../../machines/resource';
-import { rememberedQuery } from '../common/listMemory';
 import { announce } from '../common/toasts';
 import { initialValues, validateForm } from './formValues';
 import { listQuery, parseListState } from './listState';
@@ -33,7 +32,8 @@ export function restoreDeleted(resource: ResourceActor, config: SectionConfig, b
   onOutcome(resource, request, {
     succeeded: (output) => {
       const restored = (output as ResourceRecord | null) ?? null;
-      resource.send({ type: 'resource.browse', query: listQuery(parseListState(rememberedQuery(config.key), config.defaultSort)) });
+      // The list as it was last asked for (its page, search and filters), else its first page.
+      resource.send({ type: 'resource.browse', query: resource.getSnapshot().context.listQuery ?? listQuery(parseListState('', config.defaultSort)) });
       if (restored) announce(`“${config.titleOf(restored)}” restored.`, { label: 'Open', run: () => open(`/${config.key}/${restored.id}`) });
       else announce(`${config.singular} restored.`);
     },

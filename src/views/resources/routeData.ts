@@ -1,24 +1,47 @@
 import type { ResourceKey } from '../../api/resources';
+import { ACTOR_IDS } from '../../machines/actorIds';
 import { openResource } from '../../machines/areas';
-import { prefetch } from '../../machines/prefetch';
-import type { RouteDataOwner, RouteDef } from '../../route';
-import { listQuery, parseListState } from './listState';
+import type { RouteDataOwner, RouteDef, RoutePlaceNow } from '../../route';
+import { isNextPageOf, isPreviousPageOf, listQuery, parseListState, serializeListState, type ListState } from './listState';
 import { SECTION_CONFIGS } from './sectionConfigs';
 
+/** What a list's new place asks of its actor: start over at page 1, browse, or follow the server's link. */
+export type ListMove = { kind: 'firstPage'; to: ListState } | { kind: 'browse' } | { kind: 'paginate'; url: string };
+
 /**
- * A resource route's first call, from the route alone: the list's browse query from the URL (the
- * same one ListPage derives), or the record's read. ListPage and useRecord send the same event on
- * mount, which the call in flight answers (machines/prefetch.ts).
+ * THE URL → list rule, for every list: one step forward or back in the same account follows the
+ * server's link as given; another account's list starts at its first page ("Page 3 of 2"
+ * otherwise); anything else is a browse with the URL's parameters.
  */
-export function startRouteData(owner: RouteDataOwner, route: RouteDef, params: Record<string, string | undefined>, search: string): void {
+export function listMove(state: ListState, before: { state: ListState; accountId: string | null } | null, accountId: string | null, links: { next?: string | null; prev?: string | null } | undefined): ListMove {
+  if (before && before.accountId !== accountId && state.page > 1) return { kind: 'firstPage', to: { ...state, page: 1 } };
+  const sameScope = before?.accountId === accountId;
+  if (sameScope && isNextPageOf(state, before?.state ?? null) && links?.next) return { kind: 'paginate', url: links.next };
+  if (sameScope && isPreviousPageOf(state, before?.state ?? null) && links?.prev) return { kind: 'paginate', url: links.prev };
+  return { kind: 'browse' };
+}
+
+/**
+ * A resource route's first call, from the route alone (the route actor runs it for each new
+ * place): the list's browse or paginate-by-link from the URL, or the record's read.
+ */
+export function startRouteData(owner: RouteDataOwner, route: RouteDef, params: Record<string, string | undefined>, place: RoutePlaceNow): void {
   const key = route.section?.key as ResourceKey | undefined;
   if (!key || !(key in SECTION_CONFIGS) || !route.data) return;
   const resource = openResource(owner, key);
-  const scope = owner.accountFilter.getSnapshot().context.accountId;
   if (route.data.kind === 'list') {
-    prefetch(resource, { type: 'resource.browse', query: listQuery(parseListState(search, SECTION_CONFIGS[key].defaultSort)) }, scope);
+    const config = SECTION_CONFIGS[key];
+    const state = parseListState(place.search, config.defaultSort);
+    const before = place.before && { state: parseListState(place.before.search, config.defaultSort), accountId: place.before.accountId };
+    const move = listMove(state, before, place.accountId, resource.getSnapshot().context.list?.links);
+    const query = listQuery(state);
+    if (move.kind === 'firstPage') owner.root.system.get(ACTOR_IDS.navigation)?.send({ type: 'navigation.go', to: `/${key}${serializeListState(move.to, config.defaultSort)}`, replace: true });
+    else if (move.kind === 'paginate') resource.send({ type: 'resource.paginate', url: move.url, query });
+    else resource.send({ type: 'resource.browse', query, scope: place.accountId });
     return;
   }
-  const id = params[route.section?.idParam ?? 'id'];
-  if (id) prefetch(resource, { type: 'resource.read', id }, scope);
+  // Another query or account on the same record page asks nothing new.
+  if (place.before) return;
+  const id = params[route.section?.idParam ?? 'id'] ?? params.id;
+  if (id) resource.send({ type: 'resource.read', id });
 }

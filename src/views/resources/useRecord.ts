@@ -1,11 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
 import type { OperationFailure } from '../../machines/operation';
-import { sendUnlessPrefetched } from '../../machines/prefetch';
 import type { ResourceSnapshot } from '../../machines/resource';
 import type { RouteViewProps } from '../../route';
-import { usePortal } from '../PortalContext';
 import { useResource, useResourceOperation } from './useResource';
 
 const selectRecord = (s: ResourceSnapshot) => s.context.record;
@@ -20,11 +17,7 @@ export function useRecord(key: ResourceKey, id: string): { record: ResourceRecor
   const resource = useResource(key);
   const record = useSelector(resource, selectRecord);
   const read = useResourceOperation(resource, 'read');
-  const { accountFilter } = usePortal();
-  useEffect(() => {
-    // The route may have started this read already (render-as-you-fetch): it answers.
-    if (id) sendUnlessPrefetched(resource, { type: 'resource.read', id }, accountFilter.getSnapshot().context.accountId);
-  }, [resource, id, accountFilter]);
+  // The read is the route's first call (machines/route.ts): the page only shows it.
   const current = record && String(record.id) === id ? record : null;
   return { record: current, loading: read.loading, error: read.failed ? read.error : null, reload: () => resource.send({ type: 'resource.read', id }) };
 }

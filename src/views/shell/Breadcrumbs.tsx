@@ -1,12 +1,13 @@
 import { Link } from 'wouter';
 import type { RouteDef } from '../../route';
-import { listHref } from '../common/listMemory';
+import { useListHref } from '../common/useListHref';
 
 /** SPEC §2: section name, then New or Edit. The section crumb links to its index. */
 export function Breadcrumbs({ route }: { route: RouteDef }) {
-  if (route.crumbs.length === 0) return null;
   // Back to the list as it was left: its page, search and filters.
-  const sectionHref = route.section ? listHref(route.section.key) : undefined;
+  const listHref = useListHref(route.section?.key ?? '');
+  if (route.crumbs.length === 0) return null;
+  const sectionHref = route.section ? listHref : undefined;
   return (
     <nav aria-label="Breadcrumb" className="breadcrumbs">
       <ol>

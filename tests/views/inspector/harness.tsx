@@ -6,6 +6,7 @@ import { InspectorPanel } from '../../../src/inspector/InspectorPanel';
 import { createRecorder } from '../../../src/inspector/recorder';
 import { InspectorStore } from '../../../src/inspector/store';
 import { startPortal } from '../../../src/machines/root';
+import { sendFirstCalls } from '../../../src/routeData';
 import { API } from '../../support/apiFixtures';
 
 export const credentials = { email: 'admin@example.com', password: 'password' };
@@ -14,7 +15,7 @@ export const credentials = { email: 'admin@example.com', password: 'password' };
 export function startInspectedPortal(location = '/login') {
   const recorder = createRecorder();
   const config = parseRuntimeConfig({ apiOrigin: API });
-  const portal = startPortal({ http: createHttp(config), config, location }, { inspect: recorder.inspect });
+  const portal = startPortal({ http: createHttp(config), config, location, firstCalls: sendFirstCalls }, { inspect: recorder.inspect });
   const store = new InspectorStore(portal.root, recorder);
   return { portal, recorder, store };
 }

@@ -76,4 +76,39 @@ describe('one session lifecycle', () => {
     expect(watch.everShown('Ada private bot')).toBe(false);
     await waitFor(() => expect(screen.queryByText('Ada private bot')).toBeNull());
   }, 20_000);
+
+  test('the next user of the tab gets links that carry nothing of the previous user’s list search', async () => {
+    twoUsers();
+    // Blake sees two sections here, so signing in lands him on the dashboard, not on the Bots list.
+    mswServer.use(
+      http.get(`${API}/api/v1/user/permissions`, async () => {
+        const who = portalRef.portal?.auth.getSnapshot().context.user?.email;
+        return HttpResponse.json(who === blake.email ? permissionsFor(['Bots', 'Agents']) : permissionsFor('all'));
+      }),
+      http.get(`${API}/api/v1/bots/:id`, ({ params }) => HttpResponse.json({ data: params.id === '7' ? { ...bot(7, 'Blake team bot'), account_id: 3 } : bot(1, 'Ada private bot') })),
+    );
+    const portalRef: { portal?: ReturnType<typeof mountPortal>['portal'] } = {};
+    const mounted = mountPortal('/bots?search=ada-secret&page=1', { returning: true });
+    portalRef.portal = mounted.portal;
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Open Ada private bot' }));
+    const adaCrumb = within(await screen.findByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Bots' });
+    // Ada's own way back to her list keeps her search…
+    expect(adaCrumb.getAttribute('href')).toContain('ada-secret');
+
+    await user.click(screen.getByRole('button', { name: /Ada Admin/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    await screen.findByRole('button', { name: 'Sign in' });
+    await user.type(screen.getByLabelText('Email'), blake.email);
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 5000 });
+
+    // …but Blake, opening a bot straight from the address bar, goes back to a plain list.
+    mounted.location.navigate('/bots/7');
+    await screen.findByRole('heading', { name: /Blake team bot/ }, { timeout: 5000 });
+    const crumb = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Bots' });
+    expect(crumb.getAttribute('href')).toBe('/bots');
+    expect(document.body.innerHTML).not.toContain('ada-secret');
+  }, 30_000);
 });
