@@ -1,12 +1,19 @@
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { TwoFactorSettingsEvent } from '../../machines/account/twoFactorSettings';
 import { OperationError } from '../common/OperationError';
 import { usePortal } from '../PortalContext';
 import { useFlow } from '../useFlow';
 import { FormField, StatusMessage } from '../auth/FormField';
+import { RecoveryCodes } from './RecoveryCodes';
 
-/** Fortify's two-factor set-up on /settings: enable → QR code → confirm → recovery codes. */
+const BUSY_STATES = ['enabling', 'confirmingCode', 'loadingCodes', 'regeneratingCodes', 'disabling', 'checkingPassword', 'resuming', 'deciding'];
+
+/**
+ * Fortify's two-factor set-up on /settings: enable → QR code → confirm → recovery codes (copy,
+ * download) → disable, asked first. When the server wants the password confirmed (423) the card
+ * asks for it, then does what was asked. After each change focus goes to what came of it.
+ */
 export function TwoFactorCard() {
   const { auth } = usePortal();
   const flow = useFlow('twoFactorSettings', { auth });
@@ -16,8 +23,16 @@ export function TwoFactorCard() {
   const error = useSelector(flow, (s) => s.context.error);
   const notice = useSelector(flow, (s) => s.context.notice);
   const [code, setCode] = useState('');
-  const busy = !['off', 'confirming', 'on'].includes(state);
+  const [password, setPassword] = useState('');
+  const outcome = useRef<HTMLDivElement>(null);
+  const busy = BUSY_STATES.includes(state);
   const send = (event: TwoFactorSettingsEvent) => flow.send(event);
+  const askingPassword = state === 'passwordNeeded' || state === 'checkingPassword';
+
+  // The outcome of a change (its status or its error) takes focus, so it is read and not lost.
+  useEffect(() => {
+    if ((notice || error) && !askingPassword) outcome.current?.focus();
+  }, [notice, error, askingPassword]);
 
   function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -26,11 +41,62 @@ export function TwoFactorCard() {
     setCode('');
   }
 
+  function confirmPassword(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    send({ type: 'twoFactor.confirmPassword', password });
+    setPassword('');
+  }
+
   return (
     <section className="settings-card" aria-labelledby="settings-two-factor-title" aria-busy={busy}>
       <h2 id="settings-two-factor-title">Two-factor authentication</h2>
-      <StatusMessage text={notice} />
-      <OperationError error={error} />
+      <div ref={outcome} tabIndex={-1} className="settings-outcome">
+        <StatusMessage text={notice} />
+        {!askingPassword && <OperationError error={error} />}
+      </div>
+      {askingPassword && (
+        <form onSubmit={confirmPassword} noValidate aria-labelledby="two-factor-password-title">
+          <h3 id="two-factor-password-title">Confirm your password</h3>
+          <p>For your security, please confirm your password to continue.</p>
+          <OperationError error={error && !error.fieldErrors.password ? error : null} />
+          <FormField
+            id="two-factor-confirm-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            autoFocus
+            required
+            value={password}
+            onValue={setPassword}
+            errors={error?.fieldErrors.password}
+          />
+          <div className="account-actions">
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {state === 'checkingPassword' ? 'Confirming…' : 'Confirm password'}
+            </button>
+            <button type="button" className="button" disabled={busy} onClick={() => send({ type: 'twoFactor.cancelPassword' })}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      {state === 'askingToDisable' && (
+        <div role="group" aria-labelledby="two-factor-disable-question">
+          <p id="two-factor-disable-question">
+            <strong>Turn off two-factor authentication?</strong> Signing in will then need only your password, and your recovery codes stop working.
+          </p>
+          <div className="account-actions">
+            <button type="button" className="button button-danger" onClick={() => send({ type: 'twoFactor.disableConfirmed' })}>
+              Turn off two-factor authentication
+            </button>
+            {/* The safe answer has focus: Enter keeps things as they are. */}
+            <button type="button" className="button" autoFocus onClick={() => send({ type: 'twoFactor.keepOn' })}>
+              Keep it on
+            </button>
+          </div>
+        </div>
+      )}
       {(state === 'off' || state === 'enabling') && (
         <>
           <p>Add a second step to signing in: a code from an authenticator app on your phone.</p>
@@ -73,18 +139,7 @@ export function TwoFactorCard() {
       {(state === 'on' || state === 'loadingCodes' || state === 'regeneratingCodes' || (state === 'disabling' && !setup)) && (
         <>
           <p>Two-factor authentication is on for your account.</p>
-          {codes && (
-            <>
-              <p id="recovery-codes-help">Each recovery code signs you in once if you lose your phone. Keep them somewhere safe.</p>
-              <ul className="recovery-codes" aria-label="Recovery codes" aria-describedby="recovery-codes-help">
-                {codes.map((recovery) => (
-                  <li key={recovery}>
-                    <code>{recovery}</code>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          {codes && <RecoveryCodes codes={codes} />}
           <div className="account-actions">
             {!codes && (
               <button type="button" className="button" disabled={busy} onClick={() => send({ type: 'twoFactor.showCodes' })}>
