@@ -5,7 +5,7 @@ import type { ReviewQueueActor, ReviewQueueSnapshot } from './reviewQueue';
 export function reviewQueueApi(ref: ReviewQueueActor) {
   return {
     /** The conversations list's query: "next" keeps its filters. */
-    useFilters: (query: ConversationQuery) => ref.send({ type: 'queue.filters', query }),
+    keepFilters: (query: ConversationQuery) => ref.send({ type: 'queue.filters', query }),
     next: (current: string) => ref.send({ type: 'queue.next', current }),
     /** Calls `go` with the next conversation's uuid when one is found; returns the unsubscribe. */
     onFound: (go: (conversationId: string) => void) => {

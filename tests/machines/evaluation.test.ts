@@ -158,7 +158,7 @@ describe('review queue', () => {
     const queue = reviewQueueApi(actor);
     const found: string[] = [];
     queue.onFound((id) => found.push(id));
-    queue.useFilters({ grades: ['B'], filter: { channel: 'voice' } });
+    queue.keepFilters({ grades: ['B'], filter: { channel: 'voice' } });
     queue.next('c-1');
     expect(queueIs.busy(actor.getSnapshot())).toBe(true);
     await waitFor(actor, (s) => !queueIs.busy(s));

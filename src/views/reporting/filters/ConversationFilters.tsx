@@ -7,6 +7,7 @@ import { choicesNamingAccounts, accountIdsOf } from '../../resources/accountLabe
 import { referenceName } from '../../resources/ReferenceValue';
 import { useReferenceNames } from '../../resources/useReferences';
 import { MultiSelectChips } from './MultiSelectChips';
+import { ReviewFilterFields } from '../review/ReviewFilterFields';
 
 export type FilterChanges = Record<string, string | readonly string[] | undefined>;
 
@@ -83,6 +84,7 @@ export function ConversationFilters({ params, dispositions, onChange }: {
           <option value="failed">Failed</option>
         </select>
       </div>
+      <ReviewFilterFields query={query} onChange={set} />
     </form>
   );
 }
