@@ -19,6 +19,8 @@ export const ACTOR_IDS = {
   scorecardItems: 'scorecardItems',
   /** Names of linked records and account-scoped picker choices (machines/references.ts). */
   references: 'references',
+  /** The user's theme and saved list views (user settings). */
+  preferences: 'preferences',
   /** The feedback form's conversation picker. */
   conversationSearch: 'conversationSearch',
   /** A section's resource actor; its operations are `resource:<section>:<kind>`. */
