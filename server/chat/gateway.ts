@@ -219,6 +219,7 @@ export class ChatGateway {
     const expire = () => {
       chat.grace = null;
       if (this.clients.has(chat.clientId)) return;
+      this.cutReply(chat, 'No one was connected to this chat for a while: the reply stopped here.');
       chat.reply?.abort(new Error('client gone'));
       this.forget(chat);
     };
@@ -421,6 +422,13 @@ export class ChatGateway {
     }
   }
 
+  /** A reply the gateway stops part-way is kept (and stored) as far as it came, with a note saying so. */
+  private cutReply(chat: Chat, note: string): void {
+    if (!chat.typing) return;
+    this.endTyping(chat);
+    this.emit(chat, { type: 'system', text: note });
+  }
+
   private endTyping(chat: Chat): void {
     chat.typing = false;
     this.emit(chat, { type: 'typing-delta-end' });
@@ -515,6 +523,10 @@ export class ChatGateway {
   }
 
   async close(): Promise<void> {
+    for (const chat of this.chats.values()) {
+      this.cutReply(chat, 'The chat gateway restarted: this reply was cut off.');
+      if (chat.session) recordSeq(this.ctx.db, chat.streamKey, chat.seq);
+    }
     this.shutdown.abort(new Error('gateway closing'));
     // Not io.close(): that would also close the HTTP server, which createServer's close() owns.
     this.io.disconnectSockets(true);
