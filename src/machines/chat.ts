@@ -16,8 +16,11 @@ export interface ChatEntry {
 export interface PendingChat {
   title: string;
   target: ChatTarget;
-  /** Sent with the request; a gateway with the sessions extension names the new chat's first event with it. */
-  requestId: string;
+  /**
+   * Sent with the request once the gateway has shown the sessions extension (which names the new
+   * chat's first event with it); null when sent to a gateway not (yet) known to have it.
+   */
+  requestId: string | null;
 }
 
 /**
@@ -250,8 +253,10 @@ export const chatMachine = setup({
       if (!isOpen(context, message.streamKey)) {
         // The first event of a new stream key: a new chat, and it becomes current (SPEC §4). With
         // the sessions extension a chat another tab opened joins the list without taking focus.
-        const asked = message.requestId !== undefined ? context.pending.find((p) => p.requestId === message.requestId) : undefined;
-        const pending = asked ?? (context.sessions === 'supported' ? undefined : context.pending[0]);
+        const pending =
+          message.requestId !== undefined
+            ? context.pending.find((p) => p.requestId === message.requestId)
+            : context.pending.find((p) => p.requestId === null);
         const rest = context.pending.filter((p) => p !== pending);
         const focus = pending !== undefined || context.sessions !== 'supported' || context.currentKey === null;
         const number = context.opened + 1;
@@ -427,9 +432,10 @@ export const chatMachine = setup({
           on: {
             'chat.open': {
               actions: enqueueActions(({ context, event, enqueue }) => {
-                const requestId = newClientId();
+                // Extension fields go only to a gateway that has shown it keeps chats: SPEC §7's payloads stay as they are.
+                const requestId = context.sessions === 'supported' ? newClientId() : null;
                 enqueue.assign({ pending: [...context.pending, { title: event.title, target: event.target, requestId }].slice(-20) });
-                enqueue.sendTo('socket', send({ event: 'chat-new-request', payload: { ...event.target, requestId } }));
+                enqueue.sendTo('socket', send({ event: 'chat-new-request', payload: requestId ? { ...event.target, requestId } : event.target }));
               }),
             },
             'chat.send': {
@@ -438,12 +444,10 @@ export const chatMachine = setup({
                 const chat = chatOf(context, event.streamKey)!;
                 if (chat.ref.getSnapshot().matches('ended')) return;
                 // The gateway echoes the message to the user's other tabs with this id; this tab skips its own.
-                const messageId = newClientId();
-                enqueue.sendTo(chat.ref, { type: 'stream.userMessage', text: event.text, timestamp: new Date().toISOString(), messageId });
-                enqueue.sendTo(
-                  'socket',
-                  send({ event: 'chat-send-message', payload: { streamKey: event.streamKey, message: event.text, options: { ...chat.ref.getSnapshot().context.target, messageId } } }),
-                );
+                const messageId = context.sessions === 'supported' ? newClientId() : undefined;
+                const options = { ...chat.ref.getSnapshot().context.target, ...(messageId ? { messageId } : {}) };
+                enqueue.sendTo(chat.ref, { type: 'stream.userMessage', text: event.text, timestamp: new Date().toISOString(), ...(messageId ? { messageId } : {}) });
+                enqueue.sendTo('socket', send({ event: 'chat-send-message', payload: { streamKey: event.streamKey, message: event.text, options } }));
               }),
             },
             'chat.end': {
