@@ -355,8 +355,9 @@ export class ChatGateway {
     if (extra.requestId !== undefined) message.requestId = extra.requestId;
     if (chat.sent.push(message) > REPLAY_BUFFER) chat.sent.splice(0, chat.sent.length - REPLAY_BUFFER);
     if (chat.session) recordEvent(this.ctx.db, chat.session, chat.tally, event, message.timestamp, chat.seq);
+    // A call's progress (no session) goes to the tab that placed it, as before.
     const room = userRoom(chat.userId);
-    const inStep = this.io.sockets.adapter.rooms.get(room)?.size ?? 0;
+    const inStep = chat.session ? (this.io.sockets.adapter.rooms.get(room)?.size ?? 0) : 0;
     const client = extra.toSessionsOnly ? undefined : this.clients.get(chat.clientId);
     if (inStep > 0) this.io.to(client ? [room, client.socket.id] : room).emit(SERVER_EVENTS.streamMessage, message);
     else client?.socket.emit(SERVER_EVENTS.streamMessage, message);

@@ -258,7 +258,9 @@ export const chatMachine = setup({
             ? context.pending.find((p) => p.requestId === message.requestId)
             : context.pending.find((p) => p.requestId === null);
         const rest = context.pending.filter((p) => p !== pending);
-        const focus = pending !== undefined || context.sessions !== 'supported' || context.currentKey === null;
+        // Another tab's chat carries that tab's requestId; a call this tab placed carries none.
+        const othersChat = message.requestId !== undefined && pending === undefined;
+        const focus = !othersChat || context.currentKey === null;
         const number = context.opened + 1;
         const title = uniqueTitle(context, message.title ?? pending?.title ?? `Chat ${number}`);
         if (focus) for (const chat of context.chats) enqueue.sendTo(chat.ref, { type: 'stream.blur' });
