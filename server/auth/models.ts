@@ -7,6 +7,8 @@ export const MODEL_NAMES = [
   'Feedback', 'Contacts', 'Sip-Credentials', 'Transcripts', 'UsageSummaries', 'Reporting',
   'Agents', 'AgentInstructions', 'Tools', 'Bots', 'LLMs', 'Dispositions', 'Scorecards',
   'Workflows',
+  // Issue 29: evaluating conversations and pinning notes (add: evaluate and pin, edit: one's own drafts and notes).
+  'Evaluations',
 ] as const;
 
 export type ModelName = (typeof MODEL_NAMES)[number];

@@ -11,6 +11,7 @@ import { currentUserRoutes } from './routes/currentUser';
 import { publicConfigRoutes } from './routes/publicConfig';
 import { reportingRoutes } from './routes/reporting';
 import { resourceRouters } from './routes/resources';
+import { reviewRoutes } from './routes/review';
 import { sessionRoutes } from './routes/session';
 import { SSO_TOKEN_PATH, ssoTokenRoutes } from './routes/ssoToken';
 import { twoFactorRoutes } from './routes/twoFactor';
@@ -34,7 +35,7 @@ import type { RouterFactory } from './routerFactory';
 const rootRouters: RouterFactory[] = [sessionRoutes, twoFactorRoutes, publicConfigRoutes, accountRootRoutes];
 const v1GuestRouters: RouterFactory[] = [ssoTokenRoutes, accountGuestRoutes];
 const v1UnverifiedRouters: RouterFactory[] = [];
-const v1Routers: RouterFactory[] = [currentUserRoutes, accountRoutes, accountV1Routes, reportingRoutes, callRoutes, ...resourceRouters];
+const v1Routers: RouterFactory[] = [currentUserRoutes, accountRoutes, accountV1Routes, reportingRoutes, reviewRoutes, callRoutes, ...resourceRouters];
 
 /**
  * Mounts authentication, CSRF and every router. Guards run in group order, so an unknown

@@ -38,7 +38,7 @@ export type AccountFilterEvent =
   | { type: 'accountFilter.clear' };
 
 export const accountFilterMachine = setup({
-  types: { context: {} as AccountFilterContext, events: {} as AccountFilterEvent },
+  types: { context: {} as AccountFilterContext, events: {} as AccountFilterEvent, tags: {} as 'busy' | 'failed' },
   actors: {
     fetchAccounts: fromPromise<Account[], void>(async () => []),
   },
@@ -57,6 +57,7 @@ export const accountFilterMachine = setup({
   states: {
     idle: { on: { 'accountFilter.load': 'loading', 'accountFilter.need': 'loading' } },
     loading: {
+      tags: 'busy',
       invoke: {
         src: 'fetchAccounts',
         onDone: { target: 'ready', actions: assign({ accounts: ({ event }) => event.output }) },
@@ -64,7 +65,7 @@ export const accountFilterMachine = setup({
       },
     },
     ready: { on: { 'accountFilter.load': 'loading' } },
-    failed: { on: { 'accountFilter.load': 'loading' } },
+    failed: { tags: 'failed', on: { 'accountFilter.load': 'loading' } },
   },
 });
 

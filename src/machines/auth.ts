@@ -33,6 +33,14 @@ export interface AuthContext {
   endSessionHint?: string | null;
 }
 
+/**
+ * What the auth states mean to a reader (views read these through auth.api.ts, never state names):
+ * `busy` a call is in flight; `signingIn` on the way to a session (password, second factor, the
+ * user and permissions after it); `sso` a step with the identity provider; `twoFactor` a second
+ * factor is awaited or being checked; `restoring`, `signedOut`, `signedIn`, `unverified` the phase.
+ */
+export type AuthTag = 'busy' | 'signingIn' | 'sso' | 'twoFactor' | 'restoring' | 'signedOut' | 'signedIn' | 'unverified';
+
 export type AuthEvent =
   | { type: 'auth.submit'; credentials: Credentials }
   | { type: 'auth.sso'; idToken: string; accessToken: string }
@@ -64,6 +72,7 @@ export const authMachine = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
+    tags: {} as AuthTag,
   },
   actors: {
     /** Resolves `{twoFactor: true}` when the server waits for the second factor (Fortify). */
@@ -79,7 +88,7 @@ export const authMachine = setup({
     endProviderSession: fromPromise<void, { idToken: string }>(async () => {
       throw new Error('endProviderSession not provided');
     }),
-    exchangeToken: fromPromise<void, { idToken: string; accessToken: string }>(async () => {}),
+    exchangeToken: fromPromise<{ twoFactor: boolean } | void, { idToken: string; accessToken: string }>(async () => {}),
     fetchUser: fromPromise<User, void>(async () => {
       throw new Error('fetchUser not provided');
     }),
@@ -151,6 +160,7 @@ export const authMachine = setup({
      * round trip before the first page can load its data.
      */
     restoring: {
+      tags: ['restoring', 'busy'],
       always: { guard: 'the browser says guest', target: 'signedOut' },
       invoke: {
         src: 'fetchSession',
@@ -167,6 +177,7 @@ export const authMachine = setup({
       },
     },
     signedOut: {
+      tags: 'signedOut',
       // Every way into here (sign-out, a 401/419, a failed sign-in or restore) ends the session.
       entry: ['clearSession', 'endSession'],
       on: {
@@ -180,6 +191,7 @@ export const authMachine = setup({
       },
     },
     signingIn: {
+      tags: ['signingIn', 'busy'],
       entry: assign({ error: null, notice: null }),
       invoke: {
         src: 'signIn',
@@ -193,6 +205,7 @@ export const authMachine = setup({
      * waits for a TOTP code or a recovery code. No session exists until it is given.
      */
     twoFactorChallenge: {
+      tags: 'twoFactor',
       entry: 'goToTwoFactor',
       on: {
         'auth.twoFactor': { target: 'verifyingTwoFactor' },
@@ -200,6 +213,7 @@ export const authMachine = setup({
       },
     },
     verifyingTwoFactor: {
+      tags: ['twoFactor', 'signingIn', 'busy'],
       entry: assign({ error: null }),
       invoke: {
         src: 'submitTwoFactor',
@@ -211,6 +225,7 @@ export const authMachine = setup({
     },
     /** SSO, step 1: the browser leaves for the identity provider (authorization code + PKCE). */
     redirectingToProvider: {
+      tags: ['sso', 'signingIn', 'busy'],
       entry: assign({ error: null, notice: null, endSessionHint: null }),
       invoke: {
         src: 'startSso',
@@ -223,6 +238,7 @@ export const authMachine = setup({
     },
     /** SSO, step 2: back at the redirect path; the client library checks state and the id token's nonce. */
     completingSso: {
+      tags: ['sso', 'signingIn', 'busy'],
       entry: assign({ error: null, notice: null, endSessionHint: null }),
       invoke: {
         src: 'completeSso',
@@ -233,6 +249,7 @@ export const authMachine = setup({
     },
     /** SSO, step 3: the API verifies the identity token and answers a portal token. */
     exchangingToken: {
+      tags: ['sso', 'signingIn', 'busy'],
       entry: assign({ error: null, notice: null }),
       invoke: {
         src: 'exchangeToken',
@@ -241,12 +258,14 @@ export const authMachine = setup({
           const tokens = event.type === 'auth.sso' ? event : (event as unknown as { output: SsoTokens }).output;
           return { idToken: tokens.idToken, accessToken: tokens.accessToken };
         },
-        onDone: 'fetchingUser',
+        // A user with two-factor owes the second factor after SSO too (the server keeps the pending sign-in).
+        onDone: [{ guard: 'the server asks for a second factor', target: 'twoFactorChallenge' }, { target: 'fetchingUser' }],
         onError: { target: 'signedOut', actions: assign({ error: ({ event }) => failureOf(event.error, SSO_FAILED) }) },
       },
     },
     /** After an SSO sign-out, on request: the provider's end-session page (the browser leaves). */
     endingProviderSession: {
+      tags: ['sso', 'busy'],
       invoke: {
         src: 'endProviderSession',
         input: ({ context }) => ({ idToken: context.endSessionHint ?? '' }),
@@ -257,6 +276,7 @@ export const authMachine = setup({
       },
     },
     fetchingUser: {
+      tags: ['signingIn', 'busy'],
       invoke: {
         src: 'fetchUser',
         onDone: { target: 'fetchingPermissions', actions: assign({ user: ({ event }) => event.output }) },
@@ -272,6 +292,7 @@ export const authMachine = setup({
       },
     },
     fetchingPermissions: {
+      tags: ['signingIn', 'busy'],
       invoke: {
         src: 'fetchPermissions',
         onDone: {
@@ -285,6 +306,7 @@ export const authMachine = setup({
       },
     },
     signedIn: {
+      tags: 'signedIn',
       description: 'a signed-in user',
       entry: ['markNotGuest', 'applyUserTheme'],
       on: {
@@ -301,6 +323,7 @@ export const authMachine = setup({
     },
     /** Signed in at the server, but SPEC §5's 403 says the email must be verified first. */
     unverified: {
+      tags: 'unverified',
       entry: 'markNotGuest',
       on: {
         'auth.retry': 'fetchingUser',
@@ -309,6 +332,7 @@ export const authMachine = setup({
       },
     },
     signingOut: {
+      tags: 'busy',
       invoke: {
         src: 'signOut',
         onDone: { target: 'signedOut', actions: ['rememberEndSession', 'clearStoredTokens', 'markGuest', 'goToLogin'] },
@@ -332,5 +356,5 @@ export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
 /** True in every state where a user is known to the server (for the transport's 401 rule). */
 export function isSignedIn(snapshot: AuthSnapshot): boolean {
-  return snapshot.matches('signedIn') || snapshot.matches('unverified');
+  return snapshot.hasTag('signedIn') || snapshot.hasTag('unverified');
 }

@@ -59,6 +59,8 @@ export const navigationMachine = setup({
     events: {} as NavigationEvent,
     emitted: {} as NavigationEmitted,
     input: {} as { location?: string },
+    /** `guarded`: a page holds unsaved changes; `asking`: the leave question is open (views read these, not state names). */
+    tags: {} as 'guarded' | 'asking',
   },
   actions: {
     go: emit((_, move: { to: string; replace: boolean; traverse?: 'back' }) => ({ type: 'navigate' as const, ...move })),
@@ -133,6 +135,7 @@ export const navigationMachine = setup({
       on: { 'navigation.guard': { guard: ({ event }) => event.active, target: 'guarded' } },
     },
     guarded: {
+      tags: 'guarded',
       on: {
         'navigation.guard': { guard: ({ event }) => !event.active, target: 'free' },
         'navigation.go': [
@@ -144,6 +147,7 @@ export const navigationMachine = setup({
       },
     },
     asking: {
+      tags: ['guarded', 'asking'],
       on: {
         'navigation.stay': { target: 'guarded', actions: 'clearPending' },
         'navigation.leave': { target: 'free', actions: ['carryOutPending', 'clearPending'] },

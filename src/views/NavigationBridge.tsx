@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { installBackGuard } from './common/backGuard';
+import { useNavigation } from './actors/useNavigation';
 import { usePortal } from './PortalContext';
 
 // Before the router subscribes to popstate (see backGuard.ts).
@@ -12,6 +13,7 @@ installBackGuard();
  */
 export function NavigationBridge() {
   const { navigation } = usePortal();
+  const { located } = useNavigation();
   const [location, setLocation] = useLocation();
   const search = useSearch();
 
@@ -25,8 +27,8 @@ export function NavigationBridge() {
   }, [navigation, setLocation]);
 
   useEffect(() => {
-    navigation.send({ type: 'navigation.located', location: search ? `${location}?${search}` : location });
-  }, [navigation, location, search]);
+    located(search ? `${location}?${search}` : location);
+  }, [located, location, search]);
 
   return null;
 }

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useContext, useMemo } from 'react';
 import type { PermissionAction } from '../api/schemas/permissions';
-import type { AuthSnapshot } from '../machines/auth';
+import { authSelectors, type AuthPhase } from '../machines/auth.api';
+import { navigationApi } from '../machines/navigation.api';
 import { can } from '../machines/permissions';
 import type { Portal } from '../machines/root';
 import type { RuntimeConfig } from '../config';
@@ -20,15 +21,12 @@ export function usePortal(): PortalValue {
   return portal;
 }
 
-const selectUser = (snapshot: AuthSnapshot) => snapshot.context.user;
-const selectPermissions = (snapshot: AuthSnapshot) => snapshot.context.permissions;
-
 export function useUser() {
-  return useSelector(usePortal().auth, selectUser);
+  return useSelector(usePortal().auth, authSelectors.user);
 }
 
 export function usePermissions() {
-  return useSelector(usePortal().auth, selectPermissions);
+  return useSelector(usePortal().auth, authSelectors.permissions);
 }
 
 export function useCan(model: string | null, action: PermissionAction, minLevel?: number): boolean {
@@ -36,29 +34,15 @@ export function useCan(model: string | null, action: PermissionAction, minLevel?
   return can(permissions, model, action, minLevel);
 }
 
+export type { AuthPhase };
+
 /** The auth state as one word, for gates and pages. */
-export type AuthPhase = 'restoring' | 'signedOut' | 'working' | 'signedIn' | 'unverified';
-
-function phaseOf(snapshot: AuthSnapshot): AuthPhase {
-  if (snapshot.matches('restoring')) return 'restoring';
-  if (snapshot.matches('signedIn')) return 'signedIn';
-  if (snapshot.matches('unverified')) return 'unverified';
-  if (snapshot.matches('signedOut')) return 'signedOut';
-  return 'working';
-}
-
 export function useAuthPhase(): AuthPhase {
-  return useSelector(usePortal().auth, phaseOf);
+  return useSelector(usePortal().auth, authSelectors.phase);
 }
 
-/** Named senders so components never build event objects themselves. */
+/** The navigation actor's `go` and `back` (its whole API: actors/useNavigation.ts). */
 export function useNavigate() {
   const { navigation } = usePortal();
-  return useMemo(
-    () => ({
-      go: (to: string, replace = false) => navigation.send({ type: 'navigation.go', to, replace }),
-      back: (flow?: string, fallback?: string) => navigation.send({ type: 'navigation.back', flow, fallback }),
-    }),
-    [navigation],
-  );
+  return useMemo(() => navigationApi(navigation), [navigation]);
 }

@@ -1,33 +1,20 @@
-import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import type { AuthSnapshot } from '../../machines/auth';
+import { authSelectors } from '../../machines/auth.api';
+import { useAuth, useAuthState } from '../actors/useAuth';
 import { OperationError } from '../common/OperationError';
 import { useNavigate, usePortal } from '../PortalContext';
 import { isSsoReturn } from './sso';
 
-const selectBusy = (s: AuthSnapshot) =>
-  s.matches('signingIn') ||
-  s.matches('redirectingToProvider') ||
-  s.matches('completingSso') ||
-  s.matches('exchangingToken') ||
-  s.matches('endingProviderSession') ||
-  s.matches('fetchingUser') ||
-  s.matches('fetchingPermissions');
-const selectSsoBusy = (s: AuthSnapshot) =>
-  s.matches('redirectingToProvider') || s.matches('completingSso') || s.matches('exchangingToken') || s.matches('endingProviderSession');
-const selectEndSessionOffered = (s: AuthSnapshot) => s.matches('signedOut') && Boolean(s.context.endSessionHint);
-const selectError = (s: AuthSnapshot) => s.context.error;
-const selectNotice = (s: AuthSnapshot) => s.context.notice;
-
 export default function LoginPage() {
-  const { auth, config } = usePortal();
+  const { config } = usePortal();
   const { go } = useNavigate();
-  const busy = useSelector(auth, selectBusy);
-  const error = useSelector(auth, selectError);
-  const notice = useSelector(auth, selectNotice);
-  const ssoBusy = useSelector(auth, selectSsoBusy);
-  const endSessionOffered = useSelector(auth, selectEndSessionOffered);
+  const auth = useAuth();
+  const busy = useAuthState(authSelectors.signingIn);
+  const error = useAuthState(authSelectors.error);
+  const notice = useAuthState(authSelectors.notice);
+  const ssoBusy = useAuthState(authSelectors.ssoBusy);
+  const endSessionOffered = useAuthState(authSelectors.endSessionOffered);
   // Kept in state so a failed sign-in loses nothing the user typed.
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -37,14 +24,14 @@ export default function LoginPage() {
   // completes the sign-in; the one-time answer is taken out of the address bar and history.
   useEffect(() => {
     if (!config.sso || !isSsoReturn(window.location.search)) return;
-    auth.send({ type: 'auth.ssoReturn', url: window.location.href });
+    auth.completeSso(window.location.href);
     go(window.location.pathname, true);
   }, [auth, config.sso, go]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    auth.send({ type: 'auth.submit', credentials: { email: email.trim(), password, remember } });
+    auth.signIn({ email: email.trim(), password, remember });
   }
 
   const fieldErrors = error?.fieldErrors ?? {};
@@ -94,14 +81,14 @@ export default function LoginPage() {
         </button>
       </form>
       {config.sso && (
-        <button type="button" className="button" onClick={() => auth.send({ type: 'auth.ssoStart' })} disabled={busy} aria-busy={ssoBusy}>
+        <button type="button" className="button" onClick={auth.startSso} disabled={busy} aria-busy={ssoBusy}>
           {ssoBusy ? 'Signing in with single sign-on…' : 'Sign in with single sign-on'}
         </button>
       )}
       {endSessionOffered && (
         <div className="alert alert-info" role="status">
           <p>You signed out of the portal. You may still be signed in at your identity provider.</p>
-          <button type="button" className="button" onClick={() => auth.send({ type: 'auth.ssoEndSession' })}>
+          <button type="button" className="button" onClick={auth.endProviderSession}>
             Sign out of the identity provider too
           </button>
         </div>

@@ -1,22 +1,17 @@
-import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import type { AuthSnapshot } from '../../machines/auth';
+import { authSelectors } from '../../machines/auth.api';
+import { useAuth, useAuthState } from '../actors/useAuth';
 import { OperationError } from '../common/OperationError';
-import { usePortal } from '../PortalContext';
 import { FormField } from './FormField';
 import './account.css';
 
-const selectWaiting = (s: AuthSnapshot) => s.matches('twoFactorChallenge') || s.matches('verifyingTwoFactor');
-const selectBusy = (s: AuthSnapshot) => s.matches('verifyingTwoFactor') || s.matches('fetchingUser') || s.matches('fetchingPermissions');
-const selectError = (s: AuthSnapshot) => (s.matches('twoFactorChallenge') ? s.context.error : null);
-
 /** Fortify's second step: a code from the authenticator app, or one of the recovery codes. */
 export default function TwoFactorChallengePage() {
-  const { auth } = usePortal();
-  const waiting = useSelector(auth, selectWaiting);
-  const busy = useSelector(auth, selectBusy);
-  const error = useSelector(auth, selectError);
+  const auth = useAuth();
+  const waiting = useAuthState(authSelectors.twoFactorPending);
+  const busy = useAuthState(authSelectors.signingIn);
+  const error = useAuthState(authSelectors.twoFactorError);
   const [useRecovery, setUseRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [recoveryCode, setRecoveryCode] = useState('');
@@ -36,7 +31,7 @@ export default function TwoFactorChallengePage() {
     event.preventDefault();
     if (busy) return;
     const answer = useRecovery ? { recovery_code: recoveryCode.trim() } : { code: code.replace(/\s+/g, '') };
-    auth.send({ type: 'auth.twoFactor', answer });
+    auth.answerTwoFactor(answer);
   }
 
   const fieldErrors = error?.fieldErrors ?? {};
@@ -89,7 +84,7 @@ export default function TwoFactorChallengePage() {
         </div>
       </form>
       <p className="auth-links">
-        <button type="button" className="button" onClick={() => auth.send({ type: 'auth.cancel' })} disabled={busy}>
+        <button type="button" className="button" onClick={auth.cancelTwoFactor} disabled={busy}>
           Cancel and sign in again
         </button>
       </p>

@@ -1,6 +1,6 @@
-import { useSelector } from '@xstate/react';
 import { ConfirmDialog } from '../resources/ConfirmDialog';
-import { usePortal } from '../PortalContext';
+import { navigationSelectors } from '../../machines/navigation.api';
+import { useNavigation, useNavigationState } from '../actors/useNavigation';
 import { LEAVE_MESSAGE, useLeaveGuard } from './useLeaveGuard';
 
 /**
@@ -8,9 +8,9 @@ import { LEAVE_MESSAGE, useLeaveGuard } from './useLeaveGuard';
  * away by a link, a Back button or the browser's Back.
  */
 export function LeaveGuard({ dirty }: { dirty: boolean }) {
-  const { navigation } = usePortal();
+  const navigation = useNavigation();
   useLeaveGuard(dirty);
-  const asking = useSelector(navigation, (s) => s.matches('asking'));
+  const asking = useNavigationState(navigationSelectors.asking);
   if (!asking || !dirty) return null;
   return (
     <ConfirmDialog
@@ -18,8 +18,8 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
       message={LEAVE_MESSAGE}
       confirmLabel="Leave and lose changes"
       cancelLabel="Stay on this page"
-      onConfirm={() => navigation.send({ type: 'navigation.leave' })}
-      onCancel={() => navigation.send({ type: 'navigation.stay' })}
+      onConfirm={navigation.leave}
+      onCancel={navigation.stay}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { navigationApi, navigationSelectors } from '../../machines/navigation.api';
 import { usePortal } from '../PortalContext';
 import { guardBrowserBack } from './backGuard';
 
@@ -16,8 +17,10 @@ export function useLeaveGuard(dirty: boolean): void {
   const { navigation } = usePortal();
   useEffect(() => {
     if (!dirty) return;
+    const api = navigationApi(navigation);
+    const here = () => navigationSelectors.location(navigation.getSnapshot());
     // While the question is open too: a second Back or click must not slip past it.
-    const guarded = () => !navigation.getSnapshot().matches('free');
+    const guarded = () => navigationSelectors.guarded(navigation.getSnapshot());
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       event.returnValue = '';
@@ -27,22 +30,22 @@ export function useLeaveGuard(dirty: boolean): void {
       const link = (event.target as Element | null)?.closest?.('a[href]');
       if (!(link instanceof HTMLAnchorElement) || link.target === '_blank' || link.origin !== window.location.origin) return;
       const to = `${link.pathname}${link.search}`;
-      if (to === navigation.getSnapshot().context.location) return;
+      if (to === here()) return;
       event.preventDefault();
       event.stopPropagation();
-      navigation.send({ type: 'navigation.go', to });
+      api.go(to);
     };
     const onPopState = (event: PopStateEvent) => {
       if (!guarded()) return;
-      const here = navigation.getSnapshot().context.location;
+      const at = here();
       const to = `${window.location.pathname}${window.location.search}`;
-      if (to === here) return;
+      if (to === at) return;
       // Before wouter hears of it: the form stays mounted and the address bar shows it again.
       event.stopImmediatePropagation();
-      window.history.pushState(window.history.state, '', here);
-      navigation.send({ type: 'navigation.popped', to });
+      window.history.pushState(window.history.state, '', at);
+      api.popped(to);
     };
-    navigation.send({ type: 'navigation.guard', active: true });
+    api.guard(true);
     window.addEventListener('beforeunload', onBeforeUnload);
     const releaseBack = guardBrowserBack(onPopState);
     document.addEventListener('click', onClick, true);
@@ -50,7 +53,7 @@ export function useLeaveGuard(dirty: boolean): void {
       window.removeEventListener('beforeunload', onBeforeUnload);
       releaseBack();
       document.removeEventListener('click', onClick, true);
-      navigation.send({ type: 'navigation.guard', active: false });
+      api.guard(false);
     };
   }, [dirty, navigation]);
 }

@@ -1,26 +1,21 @@
-import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import type { AccountFilterActor } from '../../machines/accountFilter';
+import { accountFilterSelectors } from '../../machines/accountFilter.api';
 import { isGlobal } from '../../machines/permissions';
-import { usePermissions, usePortal } from '../PortalContext';
-
-type FilterSnapshot = ReturnType<AccountFilterActor['getSnapshot']>;
-const selectAccountId = (s: FilterSnapshot) => s.context.accountId;
-const selectAccounts = (s: FilterSnapshot) => s.context.accounts;
-const selectFailed = (s: FilterSnapshot) => s.matches('failed');
+import { useAccountFilter, useAccountFilterState } from '../actors/useAccountFilter';
+import { usePermissions } from '../PortalContext';
 
 /** SPEC §1: the global account filter. Only users who see several accounts get it. */
 export function AccountFilter() {
-  const { accountFilter } = usePortal();
+  const accountFilter = useAccountFilter();
   const permissions = usePermissions();
-  const accountId = useSelector(accountFilter, selectAccountId);
-  const accounts = useSelector(accountFilter, selectAccounts);
-  const failed = useSelector(accountFilter, selectFailed);
+  const accountId = useAccountFilterState(accountFilterSelectors.accountId);
+  const accounts = useAccountFilterState(accountFilterSelectors.accounts);
+  const failed = useAccountFilterState(accountFilterSelectors.failed);
   const visible = isGlobal(permissions, 'Accounts');
 
   useEffect(() => {
     // The shell re-mounts per route: `need` loads once, not on every navigation.
-    if (visible) accountFilter.send({ type: 'accountFilter.need' });
+    if (visible) accountFilter.need();
   }, [visible, accountFilter]);
 
   if (!visible) return null;
@@ -30,7 +25,7 @@ export function AccountFilter() {
       <select
         id="account-filter"
         value={accountId ?? ''}
-        onChange={(e) => accountFilter.send({ type: 'accountFilter.select', accountId: e.target.value || null })}
+        onChange={(e) => accountFilter.select(e.target.value || null)}
         aria-describedby={failed ? 'account-filter-error' : undefined}
       >
         <option value="">All accounts</option>

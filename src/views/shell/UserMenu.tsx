@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { avatarColor, initials } from '../../format/avatar';
-import { useNavigate, usePortal, useUser } from '../PortalContext';
+import { useAuth } from '../actors/useAuth';
+import { useNavigate, useUser } from '../PortalContext';
 
 /**
  * The user menu with menu semantics (WAI-ARIA menu button): opening puts focus on the first item,
@@ -8,7 +9,7 @@ import { useNavigate, usePortal, useUser } from '../PortalContext';
  */
 export function UserMenu({ onOpenInspector }: { onOpenInspector?: () => void }) {
   const user = useUser();
-  const { auth } = usePortal();
+  const auth = useAuth();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -92,7 +93,7 @@ export function UserMenu({ onOpenInspector }: { onOpenInspector?: () => void }) 
             </li>
           )}
           <li role="none">
-            <button type="button" role="menuitem" tabIndex={-1} onClick={() => auth.send({ type: 'auth.logout' })}>
+            <button type="button" role="menuitem" tabIndex={-1} onClick={auth.signOut}>
               Sign out
             </button>
           </li>

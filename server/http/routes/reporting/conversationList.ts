@@ -1,7 +1,9 @@
 import type { Request } from 'express';
 import type { Database } from '../../../db/connection';
 import type { AccountScope } from '../../../auth/accountScope';
-import { likeAny, type ListSpec, type SqlCondition } from '../../list';
+import type { ListSpec, SqlCondition } from '../../list';
+import { evaluationFilters } from '../review/listFilters';
+import { conversationSearchCondition, type SearchLink } from './conversationSearch';
 import { rollupListTotal } from './rollups';
 import { dateRange, gradeValues, idValues, rangeCondition, tableExists, type Grade } from './shared';
 
@@ -33,10 +35,15 @@ export function conversationSource(db: Database): { from: string; select: string
   const select = [
     'c.id', 'c.uuid', 'c.account_id', 'a.name AS account_name', 'c.role_id', 'c.instance_id', 'c.bot_id', 'c.contact_id',
     'c.disposition_id', 'c.channel', 'c.direction', 'c.status', 'c.phone_number', 'c.started_at', 'c.ended_at',
-    'c.duration_seconds', 'c.cost', 'c.letter_grade', 'c.summary', ...names,
+    'c.duration_seconds', 'c.cost', 'c.letter_grade', 'c.evaluation_score', 'c.summary', ...names,
   ].join(', ');
   const searchable = ['c.uuid', 'c.phone_number', 'c.summary', ...present.filter((j) => j.as !== 'disposition_label').map((j) => `${j.alias}.${j.label}`)];
   return { from, select, searchable };
+}
+
+/** The linked names a search matches (dispositions are filtered, not searched). */
+function searchLinks(db: Database): SearchLink[] {
+  return JOINS.filter((j) => j.as !== 'disposition_label' && tableExists(db, j.table)).map((j) => ({ table: j.table, column: j.column, label: j.label }));
 }
 
 export interface ConversationRow {
@@ -58,6 +65,7 @@ export interface ConversationRow {
   duration_seconds: number;
   cost: number;
   letter_grade: string | null;
+  evaluation_score: number | null;
   summary: string | null;
   role_name: string | null;
   instance_name: string | null;
@@ -75,34 +83,6 @@ export interface ConversationListExtra {
   grades?: readonly Grade[];
   dispositions?: readonly number[];
 }
-
-const MIN_TRIGRAM = 3;
-
-/**
- * `search`: the trigram full-text index (conversations_search) over uuid, phone number and
- * summary, plus the names of the linked role, instance, bot and contact (small tables, matched
- * first, then by id through the indexes). A term shorter than a trigram cannot use the index:
- * it matches names and the start of the uuid only, never a scan of the conversations.
- */
-function conversationSearch(db: Database, term: string): SqlCondition {
-  const parts: SqlCondition[] = [];
-  for (const join of JOINS.filter((j) => j.as !== 'disposition_label' && tableExists(db, j.table))) {
-    const match = likeAny([join.label], term);
-    const ids = (db.prepare(`SELECT id FROM ${join.table} WHERE ${match.sql} LIMIT ${MAX_NAME_MATCHES + 1}`).all(...match.params) as { id: number }[]).map((r) => r.id);
-    if (ids.length > MAX_NAME_MATCHES) parts.push({ sql: `c.${join.column} IN (SELECT id FROM ${join.table} WHERE ${match.sql})`, params: match.params });
-    else if (ids.length > 0) parts.push(anyOf(`c.${join.column}`, ids));
-  }
-  if ([...term].length >= MIN_TRIGRAM) {
-    // One FTS5 phrase: every trigram of the term, in order, inside one column (a substring).
-    parts.push({ sql: 'c.id IN (SELECT rowid FROM conversations_search WHERE conversations_search MATCH ?)', params: [`"${term.replace(/"/g, '""')}"`] });
-  } else {
-    parts.push({ sql: "c.uuid >= ? AND c.uuid < ?", params: [term.toLowerCase(), `${term.toLowerCase()}\u{10FFFF}`] });
-  }
-  return { sql: parts.map((p) => `(${p.sql})`).join(' OR '), params: parts.flatMap((p) => p.params) };
-}
-
-/** Linked names matching a search, beyond which the ids are matched by subquery instead of a list. */
-const MAX_NAME_MATCHES = 500;
 
 /**
  * The conversations list: `search`, `sort`, `filter[...]`, `from`/`to` (days, inclusive),
@@ -135,6 +115,7 @@ export function conversationListSpec(req: Request, db: Database, scope: AccountS
       duration_seconds: 'c.duration_seconds',
       cost: 'c.cost',
       letter_grade: 'c.letter_grade',
+      evaluation_score: 'c.evaluation_score',
       channel: 'c.channel',
       status: 'c.status',
     },
@@ -153,9 +134,11 @@ export function conversationListSpec(req: Request, db: Database, scope: AccountS
       bot_id: 'c.bot_id',
       contact_id: 'c.contact_id',
       disposition_id: 'c.disposition_id',
+      // Issue 29's review queue: evaluation state and score range.
+      ...evaluationFilters(req),
     },
     searchable: source.searchable,
-    search: (term) => conversationSearch(db, term),
+    search: (term) => conversationSearchCondition(db, term, searchLinks(db)),
     total: (query) => rollupListTotal(count, { scope, range, grades: gradeSets, dispositions: dispositionSets }, query),
     totalVersion: () => (db.prepare("SELECT version FROM reporting_versions WHERE name = 'conversations'").get() as { version: number }).version,
     scopeColumn: 'c.account_id',
@@ -165,7 +148,7 @@ export function conversationListSpec(req: Request, db: Database, scope: AccountS
 
 export const CONVERSATION_COLUMNS = [
   'id', 'uuid', 'account_id', 'account_name', 'role_id', 'instance_id', 'bot_id', 'contact_id', 'disposition_id', 'channel',
-  'direction', 'status', 'phone_number', 'started_at', 'ended_at', 'duration_seconds', 'cost', 'letter_grade', 'summary',
+  'direction', 'status', 'phone_number', 'started_at', 'ended_at', 'duration_seconds', 'cost', 'letter_grade', 'evaluation_score', 'summary',
   'role_name', 'instance_name', 'bot_name', 'contact_name', 'disposition_label',
 ] as const;
 
