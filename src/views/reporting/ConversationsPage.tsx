@@ -1,7 +1,5 @@
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
-import type { List } from '../../api/envelope';
-import type { Conversation, DispositionCount } from '../../api/schemas/reporting';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { useNavigate } from '../PortalContext';
@@ -23,9 +21,9 @@ export default function ConversationsPage() {
   const params = new URLSearchParams(search);
   const navigate = useNavigate();
   const accountId = useAccountId();
-  const list = useChildOperation<List<Conversation>>(conversations, 'list');
-  const options = useChildOperation<DispositionCount[]>(conversations, 'options');
-  const exported = useChildOperation<string>(conversations, 'export');
+  const list = useChildOperation(conversations, 'list');
+  const options = useChildOperation(conversations, 'options');
+  const exported = useChildOperation(conversations, 'export');
   const query = conversationQueryFromUrl(params);
 
   const load = () => conversations.send({ type: 'conversations.browse', query: conversationQueryFromUrl(new URLSearchParams(search)) });
