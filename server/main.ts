@@ -6,7 +6,8 @@
  * /config.json), PORTAL_URL (where the portal is reached: mailed links, allowed host), ALLOWED_HOSTS
  * (more Host names to answer, comma-separated), TRUST_PROXY (believe X-Forwarded-* only from this
  * proxy: loopback, subnets or a hop count; default nobody), SECURE_COOKIES=1/0 (default: on when
- * PORTAL_URL is https; the session cookie is then __Host-portal_session), LOCAL_SSO=0 (no local OpenID provider at /oidc), SSO_ISSUER + SSO_CLIENT_ID
+ * PORTAL_URL is https; the session cookie is then __Host-portal_session), LOCAL_SSO=1/0 (the local OpenID provider
+ * at /oidc; unset: on only while the server is clearly local, see oidc/localPolicy.ts), SSO_ISSUER + SSO_CLIENT_ID
  * (+ SSO_JWKS_URI) (trust a real identity provider on the SSO exchange), DEV_SSO=1 (accept `dev-sso:<email>` identity tokens: a stand-in for an identity provider, off by default because it signs anyone in), LOG=0 (no request log).
  */
 import path from 'node:path';
@@ -19,6 +20,7 @@ import { DEMO_PASSWORD, DEMO_SIGN_INS, TWO_FACTOR_DEMO_EMAIL } from './db/seed';
 import type { Database } from './db/connection';
 import type { IdentityProviderTrust } from './auth/identityToken';
 import { SSO_DEMO_EMAIL, SSO_STRANGER_EMAIL } from './oidc/accounts';
+import { localProviderDecision, type LocalProviderDecision } from './oidc/localPolicy';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -51,15 +53,33 @@ function twoFactorLines(db: Database): string[] {
   ];
 }
 
-function ssoLines(publicConfig: Record<string, unknown>, db: Database): string[] {
+function ssoLines(publicConfig: Record<string, unknown>, db: Database, provider: LocalProviderDecision): string[] {
   const sso = publicConfig.sso as { authority?: string } | undefined;
-  if (!sso?.authority) return [];
-  const local = process.env.LOCAL_SSO !== '0' && !process.env.PORTAL_CONFIG?.includes('"sso"');
+  const off = provider.on ? [] : ['', `Local OpenID provider: off (${provider.reason}); LOCAL_SSO=1 turns it on.`];
+  const exposedOnPurpose = provider.on && process.env.LOCAL_SSO?.trim() === '1' && localProviderDecision({ ...process.env, LOCAL_SSO: '' }).on === false;
+  const warning = exposedOnPurpose
+    ? ['', 'WARNING: LOCAL_SSO=1 on a server that is not only local: anyone who reaches /oidc can sign in as sso@example.com / password.']
+    : [];
+  if (!sso?.authority) return off;
+  const local = provider.on && !process.env.PORTAL_CONFIG?.includes('"sso"');
   return [
+    ...off,
+    ...warning,
     '',
     `Single sign-on: ${sso.authority}${local ? ' (local OpenID provider, for local use only)' : ''}`,
     ...(local ? [`  provider sign-in: ${SSO_DEMO_EMAIL} / password (a portal user), ${SSO_STRANGER_EMAIL} / password (no portal user)`] : []),
     ...(local && !findUserByEmail(db, SSO_DEMO_EMAIL) ? [`  ${SSO_DEMO_EMAIL} is not a user in this database (FRESH=1 npm start seeds it).`] : []),
+  ];
+}
+
+/** Without APP_KEY the key that seals two-factor secrets lives in the database file itself (README, Security). */
+function appKeyLines(): string[] {
+  if (process.env.APP_KEY?.trim()) return [];
+  return [
+    '',
+    'WARNING: APP_KEY is not set. The key that signs mailed links and CSRF tokens and encrypts two-factor',
+    '  secrets is generated and stored in the database file: whoever gets a copy of that file can read every',
+    "  user's two-factor secret and recovery codes. Set APP_KEY (32+ random characters) before exposing the server.",
   ];
 }
 
@@ -89,6 +109,7 @@ async function main(): Promise<void> {
   const fresh = process.argv.includes('--fresh') || process.env.FRESH === '1';
   if (fresh) deleteDatabaseFiles(dbFile);
 
+  const localProvider = localProviderDecision(process.env);
   const server = await createServer({
     dbFile,
     distDir: path.join(root, 'dist'),
@@ -99,7 +120,7 @@ async function main(): Promise<void> {
     trustProxy: trustProxySetting(process.env.TRUST_PROXY),
     ...(process.env.SECURE_COOKIES ? { secureCookies: process.env.SECURE_COOKIES === '1' } : {}),
     allowedHosts: (process.env.ALLOWED_HOSTS ?? '').split(',').filter((name) => name.trim() !== ''),
-    localOidc: process.env.LOCAL_SSO !== '0',
+    localOidc: localProvider.on,
     sso: ssoTrust(),
   });
   const actualPort = await server.listen(port, host);
@@ -114,7 +135,8 @@ async function main(): Promise<void> {
     `Demo sign-ins (seeded into an empty database; password for all: "${DEMO_PASSWORD}"):`,
     ...DEMO_SIGN_INS.map((u) => `  ${u.email.padEnd(width)}  ${DEMO_PASSWORD}  ${u.purpose}`),
     ...twoFactorLines(server.db),
-    ...ssoLines(server.publicConfig, server.db),
+    ...ssoLines(server.publicConfig, server.db, localProvider),
+    ...appKeyLines(),
     process.env.DEV_SSO === '1' ? '\nSSO stand-in: identity token "dev-sso:<email>" on POST /api/v1/auth/token/ad' : '',
     '',
   ];

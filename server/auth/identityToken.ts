@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
 
 /** Whom the SSO exchange trusts: the provider (issuer), our client id (audience), its keys. */
 export interface IdentityProviderTrust {
@@ -15,7 +15,12 @@ export class IdentityTokenError extends Error {}
 export interface VerifiedIdentity {
   issuer: string;
   subject: string;
+  /** The `email` claim, only when the provider says `email_verified: true` (literally). */
   email: string | null;
+  /** The provider says the person passed more than one factor (`amr` contains `mfa`, RFC 8176). */
+  mfa: boolean;
+  /** When the token stops being valid (its `exp`): a spent token is remembered until then. */
+  expiresAt: Date;
 }
 
 /** Seconds of clock difference between us and the provider that we forgive. */
@@ -35,6 +40,27 @@ function messageFor(error: unknown): string {
     return 'The identity provider could not be reached to check the token.';
   }
   return 'The identity token is not a valid signed token.';
+}
+
+/** What access tokens carry and identity tokens do not (RFC 9068's typ, OAuth scopes, Keycloak's and Cognito's markers). */
+function looksLikeAccessToken(token: string, payload: JWTPayload): boolean {
+  const { typ } = decodeProtectedHeader(token);
+  if (typeof typ === 'string' && /^(application\/)?at\+jwt$/i.test(typ)) return true;
+  if (payload.scp !== undefined || payload.scope !== undefined) return true;
+  if (typeof payload.typ === 'string' && payload.typ.toLowerCase() !== 'id') return true;
+  return typeof payload.token_use === 'string' && payload.token_use !== 'id';
+}
+
+/**
+ * OIDC Core 3.1.3.7 beyond what jose checks: a token for several audiences must name us as its
+ * authorized party (`azp`), any `azp` must be us, and an access token is not an identity token.
+ */
+function notAnIdentityToken(token: string, payload: JWTPayload, audience: string): string | null {
+  if (looksLikeAccessToken(token, payload)) return 'An access token is not an identity token.';
+  const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+  if (payload.azp !== undefined && payload.azp !== audience) return 'The identity token was issued to another client (azp).';
+  if (audiences.length > 1 && payload.azp !== audience) return 'The identity token names several audiences and not this portal as its authorized party (azp).';
+  return null;
 }
 
 async function discoverJwksUri(issuer: string): Promise<string> {
@@ -72,10 +98,13 @@ export function createIdentityTokenVerifier(trust: IdentityProviderTrust) {
     } catch (error) {
       throw new IdentityTokenError(messageFor(error));
     }
-    // Entra ID puts the address in `email` (optional claim) or `preferred_username` / `upn`.
-    const candidates = [payload.email, payload.preferred_username, payload.upn];
-    const email = candidates.find((value): value is string => typeof value === 'string' && /^[^@\s]+@[^@\s]+$/.test(value)) ?? null;
-    return { issuer: trust.issuer, subject: String(payload.sub), email: payload.email_verified === false ? null : email };
+    const problem = notAnIdentityToken(token, payload, trust.audience);
+    if (problem) throw new IdentityTokenError(problem);
+    // Only a verified `email` links a first sign-in. `preferred_username` and `upn` are names the
+    // tenant's users can often choose or that may be reassigned: never an email to trust.
+    const email = payload.email_verified === true && typeof payload.email === 'string' && /^[^@\s]+@[^@\s]+$/.test(payload.email) ? payload.email : null;
+    const amr = Array.isArray(payload.amr) ? payload.amr : [];
+    return { issuer: trust.issuer, subject: String(payload.sub), email, mfa: amr.includes('mfa'), expiresAt: new Date(Number(payload.exp) * 1000) };
   };
 }
 

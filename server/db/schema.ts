@@ -1,5 +1,6 @@
 import { coreMigrations, type Migration } from './migrations';
 import { accountMigrations } from './migrations/account';
+import { authHardeningMigrations } from './migrations/authHardening';
 import { reportingMigrations } from './migrations/reporting';
 import { resourceMigrations } from './migrations/resources';
 import { reviewMigrations } from './migrations/review';
@@ -12,4 +13,14 @@ import { twoFactorMigrations } from './migrations/twoFactor';
  * (one import, one spread) and keeps the SQL in `server/db/migrations/<area>.ts`. Cross-area
  * references are plain integer columns, so the order between areas never matters for a schema.
  */
-export const migrations: readonly Migration[] = [...coreMigrations, ...reportingMigrations, ...resourceMigrations, ...accountMigrations, ...twoFactorMigrations, ...ssoMigrations, ...securityMigrations, ...reviewMigrations];
+export const migrations: readonly Migration[] = [
+  ...coreMigrations,
+  ...reportingMigrations,
+  ...resourceMigrations,
+  ...accountMigrations,
+  ...twoFactorMigrations,
+  ...ssoMigrations,
+  ...securityMigrations,
+  ...reviewMigrations,
+  ...authHardeningMigrations,
+];

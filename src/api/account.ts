@@ -8,6 +8,10 @@ export const accountSettingsSchema = z.object({
   theme_color: z.nullable(z.string()),
   timezone: z.string(),
   notifications: z.object({ product_updates: z.boolean(), weekly_summary: z.boolean() }),
+  // Issue 30 (docs/user-settings.md). Absent from a backend without them; an unknown theme reads as
+  // the system's, and saved views are read by their own tolerant schema (api/savedViews.ts).
+  appearance: z.optional(z.catch(z.enum(['system', 'light', 'dark']), 'system')),
+  list_views: z.optional(z.unknown()),
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 

@@ -60,8 +60,14 @@ export function createAuthApi(http: Http) {
       const [response, read] = await withReaders(http.api.get('/v1/user/permissions', { signal }));
       return read.readPermissions(response.data);
     },
-    /** SSO: trade the identity provider's tokens for a portal token (no stored tokens sent). */
-    async exchangeIdentityToken(input: { idToken: string; accessToken: string; deviceName: string }, signal?: AbortSignal): Promise<string> {
+    /**
+     * SSO: trade the identity provider's tokens for a portal token (no stored tokens sent). A user
+     * with two-factor gets `{twoFactor: true}` instead: the server waits for POST /two-factor-challenge.
+     */
+    async exchangeIdentityToken(
+      input: { idToken: string; accessToken: string; deviceName: string },
+      signal?: AbortSignal,
+    ): Promise<{ token: string } | { twoFactor: true }> {
       const [response, read] = await withReaders(
         http.api.post(
           '/v1/auth/token/ad',
@@ -69,7 +75,7 @@ export function createAuthApi(http: Http) {
           { signal, withoutStoredTokens: true, headers: { authorization: `Bearer ${input.idToken}`, accesstoken: input.accessToken } },
         ),
       );
-      return read.readToken(response.data);
+      return read.readExchange(response.data);
     },
     async fetchAccounts(signal?: AbortSignal) {
       // The filter's choices are every account whatever the filter holds now: an empty account_id

@@ -19,4 +19,11 @@ export const readUser = (payload: unknown): User => readRecord(userSchema, paylo
 export const readPermissions = (payload: unknown): Permissions => readRecord(permissionsSchema, payload) as Permissions;
 export const readAccounts = (payload: unknown) => readList(accountSchema, payload);
 export const readToken = (payload: unknown): string => parsePayload(tokenSchema, payload).token;
+
+/** The SSO exchange: a portal token, or (a user with two-factor) Fortify's `{two_factor: true}` and no token yet. */
+const exchangeAnswerSchema = z.union([z.looseObject({ two_factor: z.literal(true) }), tokenSchema]);
+export const readExchange = (payload: unknown): { token: string } | { twoFactor: true } => {
+  const answer = parsePayload(exchangeAnswerSchema, payload);
+  return 'token' in answer && typeof answer.token === 'string' ? { token: answer.token } : { twoFactor: true };
+};
 export const readsTwoFactor = (payload: unknown): boolean => parsePayload(loginAnswerSchema, payload).two_factor === true;

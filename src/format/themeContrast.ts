@@ -5,6 +5,8 @@ export type Rgb = readonly [number, number, number];
 
 /** The light backgrounds theme-coloured text sits on: page, cards, info notices (styles.css). */
 export const THEME_BACKGROUNDS = ['#f6f7fb', '#ffffff', '#eef4ff'] as const;
+/** The same backgrounds in the dark theme (styles.css `:root[data-theme='dark']`), plus the sunken and selected surfaces. */
+export const DARK_THEME_BACKGROUNDS = ['#0f1218', '#181c25', '#1a2440', '#1f2430', '#252b4a'] as const;
 /** WCAG AA for normal text (1.4.3); white text on a primary button needs the same. */
 export const MIN_TEXT_CONTRAST = 4.5;
 
@@ -65,6 +67,8 @@ function fromHsl(h: number, s: number, l: number): Rgb {
 }
 
 export interface ThemeContrast {
+  /** The shade links and buttons use in the dark theme: the colour, or a lighter shade of it that reads on the dark backgrounds. */
+  accentDark: string;
   /** The colour the user chose, normalised to `#rrggbb`. */
   chosen: string;
   /** Its lowest contrast against the light backgrounds. */
@@ -92,17 +96,26 @@ export function themeContrast(hex: string, minimum = MIN_TEXT_CONTRAST, backgrou
   const chosenRatio = worstContrast(rgb, backgrounds);
   const onChosen = contrastRatio(rgb, WHITE) >= contrastRatio(rgb, NEAR_BLACK) ? '#ffffff' : '#111111';
   const chosen = toHex(rgb);
-  if (chosenRatio >= minimum) return { chosen, chosenRatio, accent: chosen, accentRatio: chosenRatio, adjusted: false, onChosen };
+  const accentDark = toHex(readableShade(rgb, minimum, DARK_THEME_BACKGROUNDS, 'lighter'));
+  if (chosenRatio >= minimum) return { chosen, chosenRatio, accent: chosen, accentRatio: chosenRatio, adjusted: false, onChosen, accentDark };
+  const shade = readableShade(rgb, minimum, backgrounds, 'darker');
+  return { chosen, chosenRatio, accent: toHex(shade), accentRatio: worstContrast(shade, backgrounds), adjusted: true, onChosen, accentDark };
+}
+
+/**
+ * The colour itself when it reaches `minimum` against every background, else the first shade of the
+ * same hue and saturation, 1% of lightness at a time (at most 100 tries), that does; black (darker) or
+ * white (lighter) always does against the backgrounds they are meant for.
+ */
+function readableShade(rgb: Rgb, minimum: number, backgrounds: readonly string[], direction: 'darker' | 'lighter'): Rgb {
+  if (worstContrast(rgb, backgrounds) >= minimum) return rgb;
   const [h, s, l] = toHsl(rgb);
-  let shade: Rgb = [0, 0, 0];
-  for (let step = Math.floor(l * 100); step >= 0; step -= 1) {
+  const start = Math.round(l * 100);
+  for (let step = start; step >= 0 && step <= 100; step += direction === 'darker' ? -1 : 1) {
     const candidate = fromHsl(h, s, step / 100);
-    if (worstContrast(candidate, backgrounds) >= minimum) {
-      shade = candidate;
-      break;
-    }
+    if (worstContrast(candidate, backgrounds) >= minimum) return candidate;
   }
-  return { chosen, chosenRatio, accent: toHex(shade), accentRatio: worstContrast(shade, backgrounds), adjusted: true, onChosen };
+  return direction === 'darker' ? [0, 0, 0] : [255, 255, 255];
 }
 
 /** A ratio as people read it: `4.52:1`. */

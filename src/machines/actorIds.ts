@@ -12,6 +12,8 @@ export const ACTOR_IDS = {
   conversationPlayer: 'conversationPlayer',
   /** Names of linked records and account-scoped picker choices (machines/references.ts). */
   references: 'references',
+  /** The user's theme and saved list views (user settings). */
+  preferences: 'preferences',
   /** The feedback form's conversation picker. */
   conversationSearch: 'conversationSearch',
   /** A section's resource actor; its operations are `resource:<section>:<kind>`. */

@@ -33,6 +33,7 @@ import { createConversationPlayerMachine, type ConversationPlayerActor } from '.
 import { createConversationReportMachine, type ConversationReportActor } from './conversationReport';
 import { createConversationListMachine, type ConversationListActor } from './conversationReportList';
 import { createOperation, type OperationActor } from './operation';
+import { createPreferencesMachine, type PreferencesActor } from './preferences';
 import { createReferencesMachine, type ReferencesActor } from './references';
 import { createRelationMachine, relationActorId, type RelationActor } from './relation';
 import { createResourceMachine, defaultSave, type ResourceAction, type ResourceActor, type ResourceMachineDeps, type SectionActions } from './resource';
@@ -140,6 +141,11 @@ export function openRelation(owner: AreaOwner, key: RelationKey): RelationActor 
 }
 
 /** The clients list's actor (systemId `clients`; SPEC §7: read only). */
+/** The user's theme and saved list views, kept in user settings (issue 30): one per session. */
+export function openPreferences(owner: AreaOwner): PreferencesActor {
+  return ensureSystemActor<PreferencesActor>(owner.root, ACTOR_IDS.preferences, () => createPreferencesMachine(createAccountApi(owner.http)));
+}
+
 export function openClients(owner: AreaOwner): ClientListActor {
   return ensureSystemActor<ClientListActor>(owner.root, clientListSystemId, () => createClientListMachine(createClientsApi(owner.http)));
 }

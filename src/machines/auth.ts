@@ -88,7 +88,7 @@ export const authMachine = setup({
     endProviderSession: fromPromise<void, { idToken: string }>(async () => {
       throw new Error('endProviderSession not provided');
     }),
-    exchangeToken: fromPromise<void, { idToken: string; accessToken: string }>(async () => {}),
+    exchangeToken: fromPromise<{ twoFactor: boolean } | void, { idToken: string; accessToken: string }>(async () => {}),
     fetchUser: fromPromise<User, void>(async () => {
       throw new Error('fetchUser not provided');
     }),
@@ -258,7 +258,8 @@ export const authMachine = setup({
           const tokens = event.type === 'auth.sso' ? event : (event as unknown as { output: SsoTokens }).output;
           return { idToken: tokens.idToken, accessToken: tokens.accessToken };
         },
-        onDone: 'fetchingUser',
+        // A user with two-factor owes the second factor after SSO too (the server keeps the pending sign-in).
+        onDone: [{ guard: 'the server asks for a second factor', target: 'twoFactorChallenge' }, { target: 'fetchingUser' }],
         onError: { target: 'signedOut', actions: assign({ error: ({ event }) => failureOf(event.error, SSO_FAILED) }) },
       },
     },

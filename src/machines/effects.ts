@@ -44,7 +44,38 @@ export function applyThemeColor(color: string | null | undefined): void {
   style.setProperty('--theme-color', chosen);
   const contrast = themeContrast(chosen);
   if (contrast) {
-    style.setProperty('--theme-accent', contrast.accent);
+    // styles.css picks the shade of the theme in use (data-theme on <html>).
+    style.setProperty('--theme-accent-light', contrast.accent);
+    style.setProperty('--theme-accent-dark', contrast.accentDark);
     style.setProperty('--theme-on-color', contrast.onChosen);
   }
+}
+
+/** Issue 30: the user's theme. `system` follows the operating system's light or dark setting. */
+export type Appearance = 'system' | 'light' | 'dark';
+/** The key public/theme.js reads before the first paint: keep the two in step. */
+const APPEARANCE_KEY = 'portal-appearance';
+
+export function isAppearance(value: unknown): value is Appearance {
+  return value === 'system' || value === 'light' || value === 'dark';
+}
+
+export function storedAppearance(): Appearance {
+  const stored = storage()?.getItem(APPEARANCE_KEY);
+  return isAppearance(stored) ? stored : 'system';
+}
+
+/**
+ * Applies the theme at once and keeps a local copy, so the next page load paints in it from the
+ * start (public/theme.js reads the copy; it also follows the system setting while `system`).
+ */
+export function applyAppearance(appearance: Appearance): void {
+  const store = storage();
+  if (appearance === 'system') store?.removeItem(APPEARANCE_KEY);
+  else store?.setItem(APPEARANCE_KEY, appearance);
+  if (typeof document === 'undefined') return;
+  const systemDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+  const theme = appearance === 'system' ? (systemDark ? 'dark' : 'light') : appearance;
+  document.documentElement.setAttribute('data-theme', theme);
+  document.documentElement.style.colorScheme = theme;
 }

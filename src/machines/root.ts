@@ -77,10 +77,11 @@ export function createRootMachine({ http, config, location = '/' }: PortalDeps) 
       ...createAuthBranchActors({ authApi, sso: config.sso, cookies }),
       exchangeToken: fromPromise(async ({ input, signal }) => {
         await authApi.csrfCookie(signal);
-        const token = await authApi.exchangeIdentityToken({ ...input, deviceName: 'agent-portal' }, signal);
+        const answer = await authApi.exchangeIdentityToken({ ...input, deviceName: 'agent-portal' }, signal);
         writeCookie(cookies.idToken, input.idToken);
         writeCookie(cookies.accessToken, input.accessToken);
-        writeCookie(cookies.portalToken, token);
+        if ('token' in answer) writeCookie(cookies.portalToken, answer.token);
+        return { twoFactor: 'twoFactor' in answer };
       }),
       fetchUser: fromPromise<User, void>(({ signal }) => authApi.fetchUser(signal)),
       fetchPermissions: fromPromise<Permissions, void>(({ signal }) => authApi.fetchPermissions(signal)),

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { userSchema } from '../../src/api/schemas/user';
 import { accountSettingsSchema } from '../../src/api/account';
+import { readListViews } from '../../src/api/schemas/savedViews';
 import { readRecord } from '../../src/api/envelope';
 import { signedInClient } from '../support/signedIn';
 import { json, outboxMail } from './account-support';
@@ -20,7 +21,7 @@ describe('GET and POST /api/v1/user/settings', () => {
   test('defaults parse with the portal’s schema; a change is stored and the theme colour reaches the sign-in payload', async () => {
     const client = await signIn('viewer@example.com');
     const initial = readRecord(accountSettingsSchema, await json(await client('/api/v1/user/settings')));
-    expect(initial).toEqual({ theme_color: '#0f766e', timezone: 'UTC', notifications: { product_updates: true, weekly_summary: false } });
+    expect(initial).toEqual({ theme_color: '#0f766e', timezone: 'UTC', notifications: { product_updates: true, weekly_summary: false }, appearance: 'system', list_views: {} });
 
     const saved = await client('/api/v1/user/settings', {
       method: 'POST',
@@ -31,10 +32,40 @@ describe('GET and POST /api/v1/user/settings', () => {
       theme_color: '#be123c',
       timezone: 'Europe/Paris',
       notifications: { product_updates: true, weekly_summary: true },
+      appearance: 'system',
+      list_views: {},
     });
     // The next sign-in applies it: the user payload carries the stored colour.
     const again = await signIn('viewer@example.com');
     expect(readRecord(userSchema, await json(await again('/api/v1/users/auth'))).theme_color).toBe('#be123c');
+  });
+
+  test('issue 30: the theme and saved list views are kept (views replaced as a whole), read back by the portal’s readers, and survive a new sign-in', async () => {
+    const client = await signIn('viewer@example.com');
+    const views = { contacts: { views: [{ name: 'Open in Paris', query: { search: 'paris', 'filter[account_id]': '2', sort: '-updated_at' }, columns: ['name', 'email'] }], default: 'Open in Paris' } };
+    const saved = await client('/api/v1/user/settings', { method: 'POST', json: { appearance: 'dark', list_views: views } });
+    expect(saved.status).toBe(200);
+    const again = await signIn('viewer@example.com');
+    const read = readRecord(accountSettingsSchema, await json(await again('/api/v1/user/settings')));
+    expect(read.appearance).toBe('dark');
+    expect(readListViews(read.list_views)).toEqual(views);
+    // Other keys leave them alone; a new list_views replaces the old.
+    await again('/api/v1/user/settings', { method: 'POST', json: { timezone: 'Europe/Paris' } });
+    await again('/api/v1/user/settings', { method: 'POST', json: { list_views: {} } });
+    const last = readRecord(accountSettingsSchema, await json(await again('/api/v1/user/settings')));
+    expect([last.appearance, last.list_views, last.timezone]).toEqual(['dark', {}, 'Europe/Paris']);
+  });
+
+  test('issue 30: an unknown theme or unbounded views are 422 per field', async () => {
+    const client = await signIn('viewer@example.com');
+    const response = await client('/api/v1/user/settings', {
+      method: 'POST',
+      json: { appearance: 'sepia', list_views: { contacts: { views: Array.from({ length: 31 }, (_, i) => ({ name: `v${i}`, query: {} })) } } },
+    });
+    expect(response.status).toBe(422);
+    expect(Object.keys((await json(response)).errors).sort()).toEqual(expect.arrayContaining(['appearance']));
+    const big = await client('/api/v1/user/settings', { method: 'POST', json: { list_views: { contacts: { views: Array.from({ length: 31 }, (_, i) => ({ name: `v${i}`, query: {} })) } } } });
+    expect(big.status).toBe(422);
   });
 
   test('invalid values are 422 per field', async () => {

@@ -184,6 +184,20 @@ describe('two-factor branch of the auth statechart (Fortify)', () => {
     expect(bodies).toEqual([{ recovery_code: 'abcdefghij-klmnopqrst' }]);
   });
 
+  test('SSO for a user with two-factor: the exchange answers {two_factor: true}, no portal token is stored, the code completes the sign-in', async () => {
+    const exchange = exchangeHandler(() => HttpResponse.json({ two_factor: true }));
+    const { handlers, bodies } = twoFactorHandlers(() => new HttpResponse(null, { status: 204 }));
+    mswServer.use(exchange.handler, ...handlers);
+    const { portal, navigations } = startTestPortal('/login', SSO);
+    portal.auth.send({ type: 'auth.sso', ...tokens });
+    await waitFor(portal.auth, (s) => s.matches('twoFactorChallenge'));
+    expect(navigations.at(-1)).toEqual({ to: '/two-factor-challenge', replace: true });
+    expect(readCookie('PortalToken')).toBeNull();
+    portal.auth.send({ type: 'auth.twoFactor', answer: { code: '123456' } });
+    expect((await authSettled(portal)).value).toBe('signedIn');
+    expect(bodies).toEqual([{ code: '123456' }]);
+  });
+
   test('cancelling the challenge returns to /login signed out', async () => {
     const { handlers } = twoFactorHandlers(() => new HttpResponse(null, { status: 204 }));
     mswServer.use(...handlers);

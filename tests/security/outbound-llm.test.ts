@@ -141,4 +141,52 @@ describe('finding 3: an LLM base_url cannot reach inside, and keys stay put', ()
     for (const body of bodies) expect(body).not.toContain('sk-secret-value');
     expect((server.server.db.prepare('SELECT api_key FROM llms WHERE id = ?').get(id) as { api_key: string }).api_key).toBe('sk-secret-value');
   });
+
+  test('a base_url or provider change drops the stored key unless the same request sends a new one: the key never reaches a new host', async () => {
+    const first = await fakeModel();
+    const second = await fakeModel();
+    process.env.LLM_LOCAL_HOSTS = `127.0.0.1:${first.port},127.0.0.1:${second.port}`;
+    const created = await admin('/api/v1/llms', {
+      method: 'POST',
+      json: { name: 'Moving', provider: 'openai-compatible', model: 'm', base_url: `http://127.0.0.1:${first.port}/v1`, api_key: 'sk-for-the-first-host' },
+    });
+    expect(created.status).toBe(201);
+    const id = (await json(created)).data.id as number;
+    const botId = botUsingLlm(id);
+    const storedKey = () => (server.server.db.prepare('SELECT api_key FROM llms WHERE id = ?').get(id) as { api_key: string | null }).api_key;
+
+    // A rename keeps the key where it was given.
+    expect((await admin(`/api/v1/llms/${id}`, { method: 'PATCH', json: { name: 'Moving on' } })).status).toBe(200);
+    await chatOnce(botId);
+    expect(first.authorizations).toEqual(['Bearer sk-for-the-first-host']);
+
+    // Pointed at another host without a key: the stored key is gone, the new host gets none.
+    expect((await admin(`/api/v1/llms/${id}`, { method: 'PATCH', json: { base_url: `http://127.0.0.1:${second.port}/v1` } })).status).toBe(200);
+    expect(storedKey()).toBeNull();
+    expect((await chatOnce(botId)).text).toBe('From the model.');
+    expect(second.authorizations).toEqual([undefined]);
+
+    // Moving back does not bring the old key back either.
+    expect((await admin(`/api/v1/llms/${id}`, { method: 'PATCH', json: { base_url: `http://127.0.0.1:${first.port}/v1` } })).status).toBe(200);
+    await chatOnce(botId);
+    expect(first.authorizations).toEqual(['Bearer sk-for-the-first-host', undefined]);
+
+    // A new key in the same request as the move is kept and used there.
+    const moved = await admin(`/api/v1/llms/${id}`, { method: 'PATCH', json: { base_url: `http://127.0.0.1:${second.port}/v1`, api_key: 'sk-for-the-second-host' } });
+    expect(moved.status).toBe(200);
+    await chatOnce(botId);
+    expect(second.authorizations).toEqual([undefined, 'Bearer sk-for-the-second-host']);
+
+    // Another provider means another default host: the key goes too.
+    expect((await admin(`/api/v1/llms/${id}`, { method: 'PATCH', json: { provider: 'openai', base_url: null } })).status).toBe(200);
+    expect(storedKey()).toBeNull();
+  });
 });
+
+/** Points the first agent of a seeded bot at an existing LLM record. */
+function botUsingLlm(llmId: number): number {
+  const db = server.server.db;
+  const link = db.prepare('SELECT ba.bot_id AS botId, ba.agent_id AS agentId FROM bot_agents ba ORDER BY ba.bot_id, ba.position LIMIT 1').get() as { botId: number; agentId: number };
+  db.prepare('UPDATE agents SET llm_id = ? WHERE id = ?').run(llmId, link.agentId);
+  return link.botId;
+}

@@ -31,4 +31,13 @@ export const accountMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: 'account-002',
+    name: 'user settings: appearance (light, dark, system) and saved list views',
+    sql: `
+      ALTER TABLE user_settings ADD COLUMN appearance TEXT NOT NULL DEFAULT 'system' CHECK (appearance IN ('system', 'light', 'dark'));
+      -- JSON, validated and bounded by the route (server/http/routes/userSettings.ts); NULL = none saved.
+      ALTER TABLE user_settings ADD COLUMN list_views TEXT;
+    `,
+  },
 ];

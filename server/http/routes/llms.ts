@@ -25,6 +25,32 @@ export function checkedBaseUrl(value: unknown, field = 'base_url'): void {
   if (problem) throw fieldError(field, problem);
 }
 
+/** Where a stored key would go: the base_url as written (normalised), else the provider's own endpoint. */
+function keyDestination(provider: unknown, baseUrl: unknown): string {
+  if (typeof baseUrl === 'string' && baseUrl.trim() !== '') {
+    try {
+      return new URL(baseUrl.trim()).href.replace(/\/+$/, '');
+    } catch {
+      return baseUrl.trim();
+    }
+  }
+  return `provider:${String(provider)}`;
+}
+
+/**
+ * The write-only key belongs to the endpoint it was given for: an edit that points the record
+ * somewhere else (another base_url, or another provider's default host) drops the stored key
+ * unless the same request sends a new one, so whoever may edit an LLM cannot redirect its key
+ * to a host of their choosing.
+ */
+function keyFollowsEndpoint(input: Record<string, unknown>, existing: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (!existing || (input.base_url === undefined && input.provider === undefined)) return input;
+  const before = keyDestination(existing.provider, existing.base_url);
+  const after = keyDestination(input.provider ?? existing.provider, input.base_url === undefined ? existing.base_url : input.base_url);
+  if (before === after || (typeof input.api_key === 'string' && input.api_key !== '')) return input;
+  return { ...input, api_key: null };
+}
+
 /** Model definitions agents run on (the chat gateway reads provider, model, base_url, …). */
 export const llmResource: ResourceConfig = {
   path: 'llms',
@@ -41,10 +67,10 @@ export const llmResource: ResourceConfig = {
     searchable: ['llms.name', 'llms.model'],
   },
   hooks: {
-    prepare(input) {
+    prepare(input, w) {
       checkedBaseUrl(input.base_url);
-      const { api_key: apiKey, ...rest } = input;
-      return typeof apiKey === 'string' && apiKey !== '' ? { ...rest, api_key: apiKey } : rest;
+      const { api_key: apiKey, ...rest } = keyFollowsEndpoint(input, w.existing);
+      return apiKey === null || (typeof apiKey === 'string' && apiKey !== '') ? { ...rest, api_key: apiKey } : rest;
     },
   },
 };

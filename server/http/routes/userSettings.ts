@@ -11,8 +11,10 @@ import { changePassword } from './profile';
 
 /**
  * The settings payload (SPEC: "payloads not shown"; decided here):
- * `{theme_color: "#rrggbb" | null, timezone: IANA name, notifications: {product_updates, weekly_summary}}`.
- * POST accepts any subset and answers with the whole settings.
+ * `{theme_color: "#rrggbb" | null, timezone: IANA name, notifications: {product_updates, weekly_summary},
+ *   appearance: "system" | "light" | "dark", list_views: {<list>: {views: [...], default: name | null}}}`
+ * (the last two from issue 30; docs/user-settings.md). POST accepts any subset and answers with the
+ * whole settings; `list_views` is replaced as a whole.
  */
 function isTimeZone(value: string): boolean {
   try {
@@ -22,6 +24,18 @@ function isTimeZone(value: string): boolean {
     return false;
   }
 }
+
+const shortText = z.string().trim().min(1).max(80);
+/** One saved view of a list: its name, the list's query (filters, sort, page size) and visible columns in order. */
+const savedViewSchema = z.object({
+  name: shortText,
+  query: z.record(z.string().max(64), z.string().max(500)).refine((q) => Object.keys(q).length <= 40, 'A view keeps at most 40 query values.'),
+  columns: z.array(z.string().max(64)).max(60).nullable().optional(),
+});
+/** Saved views per list (keyed by the list, e.g. `contacts`): bounded so one user cannot fill the database. */
+const listViewsSchema = z
+  .record(z.string().max(64), z.object({ views: z.array(savedViewSchema).max(30), default: shortText.nullable().optional() }))
+  .refine((lists) => Object.keys(lists).length <= 60, 'At most 60 lists keep views.');
 
 const settingsSchema = z.object({
   theme_color: z
@@ -37,11 +51,15 @@ const settingsSchema = z.object({
     .refine(isTimeZone, { message: 'The selected timezone is invalid.' })
     .optional(),
   notifications: z.object({ product_updates: booleanish.optional(), weekly_summary: booleanish.optional() }).optional(),
+  appearance: z.enum(['system', 'light', 'dark']).optional(),
+  list_views: listViewsSchema.optional(),
 });
 
 const changeEmailSchema = z.object({ email: emailField(), password: z.string().min(1).max(1024) });
 
 interface SettingsRow {
+  appearance: string;
+  list_views: string | null;
   timezone: string;
   notify_product_updates: number;
   notify_weekly_summary: number;
@@ -49,12 +67,14 @@ interface SettingsRow {
 
 function readSettings(ctx: AppContext, userId: number) {
   ctx.db.prepare('INSERT OR IGNORE INTO user_settings (user_id) VALUES (?)').run(userId);
-  const row = ctx.db.prepare('SELECT timezone, notify_product_updates, notify_weekly_summary FROM user_settings WHERE user_id = ?').get(userId) as SettingsRow;
+  const row = ctx.db.prepare('SELECT timezone, notify_product_updates, notify_weekly_summary, appearance, list_views FROM user_settings WHERE user_id = ?').get(userId) as SettingsRow;
   const user = ctx.db.prepare('SELECT theme_color FROM users WHERE id = ?').get(userId) as { theme_color: string | null };
   return {
     theme_color: user.theme_color,
     timezone: row.timezone,
     notifications: { product_updates: row.notify_product_updates === 1, weekly_summary: row.notify_weekly_summary === 1 },
+    appearance: row.appearance,
+    list_views: row.list_views ? (JSON.parse(row.list_views) as unknown) : {},
   };
 }
 
@@ -85,6 +105,8 @@ export function userSettingsRoutes(ctx: AppContext): Router {
           now,
           userId,
         );
+      if (input.appearance !== undefined) ctx.db.prepare('UPDATE user_settings SET appearance = ? WHERE user_id = ?').run(input.appearance, userId);
+      if (input.list_views !== undefined) ctx.db.prepare('UPDATE user_settings SET list_views = ? WHERE user_id = ?').run(JSON.stringify(input.list_views), userId);
     })();
     sendRecord(res, readSettings(ctx, userId));
   });

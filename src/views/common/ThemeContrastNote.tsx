@@ -23,6 +23,7 @@ export function ThemeContrastNote({ id, colour }: { id: string; colour: string }
           Contrast with the page: {formatRatio(contrast.chosenRatio)} (at least {needed} is needed). Links and buttons use this colour as it is.
         </>
       )}
+      {contrast.accentDark !== contrast.chosen && <> In the dark theme they use a lighter shade, {contrast.accentDark}.</>}
     </p>
   );
 }

@@ -4,14 +4,14 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import type { RouteViewProps } from '../../route';
-import type { Conversation, ConversationAction, ConversationData, LogEntry, Quote, Recording, TranscriptLine, UsageSummary } from '../../api/schemas/reporting';
+import type { Conversation, ConversationAction, ConversationData, LogEntry, Quote, UsageSummary } from '../../api/schemas/reporting';
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
 import { formatPhoneElsewhere } from '../../format/phone';
 import { formatExactTimestamp } from '../../format/timestamp';
 import { transcriptTimeToSeconds } from '../../format/transcriptTime';
 import { clockOf, lineSeconds } from './conversation/transcriptTimes';
-import type { ConversationReportActor, ReportPart, ReportTab } from '../../machines/conversationReport';
+import type { ConversationReportActor, ConversationReportResults, ReportPart, ReportTab } from '../../machines/conversationReport';
 import { sendUnlessPrefetched } from '../../machines/prefetch';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
@@ -43,8 +43,8 @@ const speaker = (role: string) => (role === 'bot' ? 'Bot' : role === 'user' ? 'C
 const at = (iso: string) => formatExactTimestamp(iso, { seconds: true });
 
 /** A part of the report: its loading, failure, or its content. */
-function Part<T>({ report, name, label, children }: { report: ConversationReportActor; name: ReportPart; label: string; children: (value: T) => React.ReactNode }) {
-  const part = useChildOperation<T>(report, name);
+function Part<K extends ReportPart>({ report, name, label, children }: { report: ConversationReportActor; name: K; label: string; children: (value: ConversationReportResults[K]) => React.ReactNode }) {
+  const part = useChildOperation(report, name);
   return (
     <>
       <OperationError error={part.error} />
@@ -152,11 +152,11 @@ function Data({ data }: { data: ConversationData }) {
 
 function TabContent({ tab, report }: { tab: Exclude<ReportPart, 'recordings' | 'transcript'>; report: ConversationReportActor }) {
   switch (tab) {
-    case 'log': return <Part<LogEntry[]> report={report} name={tab} label="Log">{(rows) => <Log entries={rows} />}</Part>;
-    case 'actions': return <Part<ConversationAction[]> report={report} name={tab} label="Actions">{(rows) => <Actions rows={rows} />}</Part>;
-    case 'quotes': return <Part<Quote[]> report={report} name={tab} label="Quotes">{(rows) => <Quotes rows={rows} />}</Part>;
-    case 'usage-summary': return <Part<UsageSummary> report={report} name={tab} label="Usage summary">{(u) => <Usage usage={u} />}</Part>;
-    case 'data': return <Part<ConversationData> report={report} name={tab} label="Data">{(d) => <Data data={d} />}</Part>;
+    case 'log': return <Part report={report} name={tab} label="Log">{(rows) => <Log entries={rows} />}</Part>;
+    case 'actions': return <Part report={report} name={tab} label="Actions">{(rows) => <Actions rows={rows} />}</Part>;
+    case 'quotes': return <Part report={report} name={tab} label="Quotes">{(rows) => <Quotes rows={rows} />}</Part>;
+    case 'usage-summary': return <Part report={report} name={tab} label="Usage summary">{(u) => <Usage usage={u} />}</Part>;
+    case 'data': return <Part report={report} name={tab} label="Data">{(d) => <Data data={d} />}</Part>;
   }
 }
 
@@ -172,10 +172,10 @@ export default function ConversationPage({ params }: RouteViewProps) {
   // A tab the user's permissions do not include is never requested: the details load instead.
   const { forbiddenTab, tab } = conversationTab(tabParam, mayOpen);
   const accountId = useAccountId();
-  const record = useChildOperation<Conversation>(report, 'conversation');
-  const recordings = useChildOperation<Recording[]>(report, 'recordings');
-  const transcript = useChildOperation<TranscriptLine[]>(report, 'transcript');
-  const exported = useChildOperation<string>(report, 'exportTranscript');
+  const record = useChildOperation(report, 'conversation');
+  const recordings = useChildOperation(report, 'recordings');
+  const transcript = useChildOperation(report, 'transcript');
+  const exported = useChildOperation(report, 'exportTranscript');
   const shownId = useSelector(report, (s) => s.context.conversationId);
 
   // Recordings and transcript have their own permission models: only what the user may see is fetched.

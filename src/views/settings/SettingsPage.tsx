@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { AccountSettingsCard } from './AccountSettingsForm';
+import { AppearanceCard } from './AppearanceCard';
 import { ChangeEmailCard } from './ChangeEmailForm';
 import { ChangePasswordCard } from './ChangePasswordForm';
 import { TwoFactorCard } from './TwoFactorCard';
@@ -10,6 +11,7 @@ export default function SettingsPage() {
   return (
     <div className="page settings-page">
       <h1>Settings</h1>
+      <AppearanceCard />
       <AccountSettingsCard />
       <ChangeEmailCard />
       <ChangePasswordCard endpoint="v1" title="Change password" />

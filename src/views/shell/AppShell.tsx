@@ -8,6 +8,7 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 import { useInspectorToggle } from './inspectorToggle';
+import { usePreferencesActor } from '../actors/usePreferences';
 
 /** SPEC §2 / §9: the layout is wide from 992 px (the menu beside the content); below, the menu is a drawer. */
 const WIDE_LAYOUT = '(min-width: 992px)';
@@ -24,6 +25,8 @@ export function AppShell({ route, children }: { route: RouteDef; params: Record<
   const toggle = useRef<HTMLButtonElement>(null);
   const body = useRef<HTMLDivElement>(null);
   const openInspector = useInspectorToggle();
+  // The user's theme and saved views come from user settings once per session (the actor loads them).
+  usePreferencesActor();
 
   useEffect(() => {
     if (!drawerOpen) return;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { contrastRatio, formatRatio, luminance, MIN_TEXT_CONTRAST, parseHex, themeContrast, toHex, worstContrast } from '../../../src/format/themeContrast';
+import { contrastRatio, DARK_THEME_BACKGROUNDS, formatRatio, luminance, MIN_TEXT_CONTRAST, parseHex, themeContrast, toHex, worstContrast } from '../../../src/format/themeContrast';
 
 const rgb = (hex: string) => parseHex(hex)!;
 
@@ -97,3 +97,14 @@ function hslHex(h: number, s: number, l: number): string {
   };
   return toHex([f(0), f(8), f(4)]);
 }
+
+describe('issue 30: the dark theme’s shade of the theme colour', () => {
+  test('reads on every dark background (4.5:1), lighter than a dark colour and unchanged for a light one', () => {
+    for (const colour of ['#4f46e5', '#111111', '#0f766e', '#be123c', '#ffeb3b', '#ffffff']) {
+      const { accentDark } = themeContrast(colour)!;
+      expect(worstContrast(rgb(accentDark), DARK_THEME_BACKGROUNDS), colour).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+    }
+    expect(themeContrast('#ffeb3b')!.accentDark).toBe('#ffeb3b');
+    expect(luminance(rgb(themeContrast('#4f46e5')!.accentDark))).toBeGreaterThan(luminance(rgb('#4f46e5')));
+  });
+});

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { ChartTable } from './ChartTable';
 import { useChartCursor } from './useChartCursor';
+import { useColourScheme } from '../../common/useColourScheme';
 
 export interface SeriesPoint {
   /** UTC day, `YYYY-MM-DD`. */
@@ -46,6 +47,8 @@ export function TimeSeriesChart({ title, points, format, valueLabel = 'Value', o
   const [drawn, setDrawn] = useState(false);
   const cursor = useChartCursor(points.length, (i) => onSelect?.(points[i]!));
   const { setActive } = cursor;
+  // The canvas takes its colours when drawn: a change of theme draws it again.
+  const scheme = useColourScheme();
 
   useEffect(() => {
     const element = host.current;
@@ -90,7 +93,7 @@ export function TimeSeriesChart({ title, points, format, valueLabel = 'Value', o
       plot.current = null;
       setDrawn(false);
     };
-  }, [points, format, valueLabel, setActive]);
+  }, [points, format, valueLabel, setActive, scheme]);
 
   // Keyboard focus moves uPlot's cursor to the chosen day, so the crosshair and tooltip follow.
   useEffect(() => {

@@ -21,6 +21,9 @@ function turnsOf(lines: readonly TranscriptLine[], starts: readonly number[]): S
 }
 
 const NONE: readonly Recording[] = [];
+
+/** A recording's audio url, unless the backend says explicitly that the audio is gone. */
+const playableUrl = (recording: Recording | undefined): string | null => (recording?.url && recording.has_audio !== false ? recording.url : null);
 const NO_LINES: readonly TranscriptLine[] = [];
 
 const isTyping = (target: EventTarget) => target instanceof HTMLElement && (target.closest('input, textarea, select, button, a, [role="img"]') !== null);
@@ -38,8 +41,8 @@ export function ConversationReview({ player, recordings: allowedRecordings, line
 }) {
   const recordings = allowedRecordings ?? NONE;
   const lines = allowedLines ?? NO_LINES;
-  const recording = recordings.find((r) => r.has_audio && r.url) ?? recordings[0];
-  const url = recording?.has_audio ? (recording.url ?? null) : null;
+  const recording = recordings.find((r) => playableUrl(r) !== null) ?? recordings[0];
+  const url = playableUrl(recording);
   const starts = useMemo(() => lines.map((line) => lineSeconds(line.time)), [lines]);
   const turns = useMemo(() => turnsOf(lines, starts), [lines, starts]);
   const speaking = useSelector(player, (s) => lineAt(starts, s.context.currentTime));

@@ -1,6 +1,7 @@
 import './player.css';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
+import { useColourScheme } from '../../common/useColourScheme';
 import type { ConversationPlayerActor } from '../../../machines/conversationPlayer';
 import { OperationError } from '../../common/OperationError';
 import { clockOf } from './transcriptTimes';
@@ -30,6 +31,8 @@ export function RecordingPlayer({ player, label, turns, fallbackDuration }: {
 }) {
   const media = useRef<HTMLAudioElement>(null);
   const waveform = useRef<HTMLDivElement>(null);
+  const recolour = useRef<() => void>(() => {});
+  const scheme = useColourScheme();
   const audio = useSelector(player, (s) => s.context.audio);
   const state = useSelector(player, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches({ ready: 'playing' }) ? 'playing' : s.matches('ready') ? 'paused' : 'empty'));
   const second = useSelector(player, (s) => Math.floor(s.context.currentTime));
@@ -117,6 +120,11 @@ export function RecordingPlayer({ player, label, turns, fallbackDuration }: {
         // wavesurfer gives our <audio> the blob and draws its waveform.
         void surfer.loadBlob(audio).catch(() => undefined);
         destroy = () => surfer.destroy();
+        // The canvas keeps the colours it was given: a change of theme hands it the new accent.
+        recolour.current = () => {
+          const next = getComputedStyle(container).getPropertyValue('--theme-accent').trim() || colour;
+          surfer.setOptions({ progressColor: next, cursorColor: next });
+        };
       })
       // The waveform is a picture: without it the buttons and the transcript still play and seek.
       .catch(() => {
@@ -125,9 +133,12 @@ export function RecordingPlayer({ player, label, turns, fallbackDuration }: {
     return () => {
       cancelled = true;
       destroy();
+      recolour.current = () => {};
       URL.revokeObjectURL(url);
     };
   }, [audio, turns]);
+
+  useEffect(() => recolour.current(), [scheme]);
 
   const playing = state === 'playing';
   return (
