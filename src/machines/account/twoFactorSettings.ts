@@ -2,7 +2,7 @@ import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { ApiError } from '../../api/errors';
 import type { TwoFactorApi, TwoFactorSetup } from '../../api/twoFactor';
 import { failureOf, type OperationFailure } from '../operation';
-import type { FlowRefs } from './refs';
+import { authIn } from './refs';
 
 export const ENABLE_TWO_FACTOR_FAILED = 'Enable Two-Factor Failed';
 export const CONFIRM_TWO_FACTOR_FAILED = 'Confirm Two-Factor Failed';
@@ -31,7 +31,9 @@ export type TwoFactorSettingsEvent =
   | { type: 'twoFactor.confirmPassword'; password: string }
   | { type: 'twoFactor.cancelPassword' };
 
-export interface TwoFactorSettingsContext extends Pick<FlowRefs, 'auth'> {
+export interface TwoFactorSettingsContext {
+  /** Whether the signed-in user has confirmed two-factor (read from the auth actor at the start, kept in step). */
+  confirmed: boolean;
   /** QR code and secret while a set-up waits for its confirming code. */
   setup: TwoFactorSetup | null;
   /** Shown only on request (or right after confirming): they are secrets. */
@@ -65,7 +67,11 @@ export const twoFactorSettingsMachine = setup({
   types: {
     context: {} as TwoFactorSettingsContext,
     events: {} as TwoFactorSettingsEvent,
-    input: {} as Pick<FlowRefs, 'auth'>,
+    /**
+     * Which panel the card shows (`off`, `settingUp`: QR code and code, `on`) and `busy`; a
+     * disable in flight keeps the panel it was started from (`settingUp` when a set-up is cancelled).
+     */
+    tags: {} as 'busy' | 'off' | 'settingUp' | 'on' | 'confirmingCode' | 'enabling' | 'askingToDisable' | 'passwordNeeded' | 'checkingPassword',
   },
   actors: {
     enable: fromPromise<TwoFactorSetup, void>(async () => {
@@ -89,25 +95,36 @@ export const twoFactorSettingsMachine = setup({
   },
   actions: {
     /** The auth actor's user follows, so the page knows the state after a remount too. */
-    markUser: enqueueActions(({ context, enqueue }, params: { confirmedAt: string | null }) => {
-      const user = context.auth.getSnapshot().context.user;
-      if (user) enqueue.sendTo(context.auth, { type: 'auth.userUpdated', user: { ...user, two_factor_confirmed_at: params.confirmedAt } });
+    markUser: enqueueActions(({ system, enqueue }, params: { confirmedAt: string | null }) => {
+      enqueue.assign({ confirmed: params.confirmedAt !== null });
+      const auth = authIn(system);
+      const user = auth.getSnapshot().context.user;
+      if (user) enqueue.sendTo(auth, { type: 'auth.userUpdated', user: { ...user, two_factor_confirmed_at: params.confirmedAt } });
     }),
   },
   guards: {
-    'two-factor is confirmed': ({ context }) => hasConfirmedTwoFactor(context.auth.getSnapshot().context.user),
+    'two-factor is confirmed': ({ context }) => context.confirmed,
     'the password must be confirmed first': ({ event }) => needsPassword((event as { error?: unknown }).error),
     'a set-up is open': ({ context }) => context.setup !== null,
     'the step waiting is': ({ context }, step: PendingTwoFactorStep) => context.pending === step,
   },
 }).createMachine({
   id: 'twoFactorSettings',
-  context: ({ input }) => ({ auth: input.auth, setup: null, recoveryCodes: null, error: null, notice: null, pending: null, code: '' }),
+  context: ({ self }) => ({
+    confirmed: hasConfirmedTwoFactor(authIn(self.system).getSnapshot().context.user),
+    setup: null,
+    recoveryCodes: null,
+    error: null,
+    notice: null,
+    pending: null,
+    code: '',
+  }),
   initial: 'deciding',
   states: {
     deciding: { always: [{ guard: 'two-factor is confirmed', target: 'on' }, { target: 'off' }] },
-    off: { on: { 'twoFactor.enable': 'enabling' } },
+    off: { tags: 'off', on: { 'twoFactor.enable': 'enabling' } },
     enabling: {
+      tags: ['off', 'busy', 'enabling'],
       entry: assign({ error: null, notice: null }),
       invoke: {
         src: 'enable',
@@ -119,12 +136,14 @@ export const twoFactorSettingsMachine = setup({
       },
     },
     confirming: {
+      tags: 'settingUp',
       on: {
         'twoFactor.confirm': { target: 'confirmingCode', actions: assign({ code: ({ event }) => event.code }) },
         'twoFactor.cancel': 'disabling',
       },
     },
     confirmingCode: {
+      tags: ['settingUp', 'busy', 'confirmingCode'],
       entry: assign({ error: null }),
       invoke: {
         src: 'confirm',
@@ -140,10 +159,12 @@ export const twoFactorSettingsMachine = setup({
       },
     },
     on: {
+      tags: 'on',
       on: { 'twoFactor.showCodes': 'loadingCodes', 'twoFactor.regenerateCodes': 'regeneratingCodes', 'twoFactor.disable': 'askingToDisable' },
     },
     /** Turning two-factor off weakens the account: the card asks first. */
     askingToDisable: {
+      tags: ['on', 'askingToDisable'],
       entry: assign({ error: null, notice: null }),
       on: { 'twoFactor.disableConfirmed': 'disabling', 'twoFactor.keepOn': 'on' },
     },
@@ -152,6 +173,7 @@ export const twoFactorSettingsMachine = setup({
      * accepts it the step that was refused runs again. A backend without the guard never gets here.
      */
     passwordNeeded: {
+      tags: 'passwordNeeded',
       on: {
         'twoFactor.confirmPassword': 'checkingPassword',
         'twoFactor.cancelPassword': [
@@ -161,6 +183,7 @@ export const twoFactorSettingsMachine = setup({
       },
     },
     checkingPassword: {
+      tags: ['passwordNeeded', 'busy', 'checkingPassword'],
       entry: assign({ error: null }),
       invoke: {
         src: 'confirmPassword',
@@ -170,6 +193,7 @@ export const twoFactorSettingsMachine = setup({
       },
     },
     resuming: {
+      tags: 'busy',
       always: [
         { guard: { type: 'the step waiting is', params: 'enable' }, target: 'enabling' },
         { guard: { type: 'the step waiting is', params: 'confirm' }, target: 'confirmingCode' },
@@ -181,6 +205,7 @@ export const twoFactorSettingsMachine = setup({
       exit: assign({ pending: null }),
     },
     loadingCodes: {
+      tags: ['on', 'busy'],
       invoke: {
         src: 'recoveryCodes',
         onDone: { target: 'on', actions: assign({ recoveryCodes: ({ event }) => event.output }) },
@@ -191,6 +216,7 @@ export const twoFactorSettingsMachine = setup({
       },
     },
     regeneratingCodes: {
+      tags: ['on', 'busy'],
       entry: assign({ error: null, notice: null }),
       invoke: {
         src: 'regenerateCodes',
@@ -202,6 +228,7 @@ export const twoFactorSettingsMachine = setup({
       },
     },
     disabling: {
+      tags: 'busy',
       entry: assign({ error: null, notice: null }),
       invoke: {
         src: 'disable',

@@ -1,13 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { TwoFactorSettingsEvent } from '../../machines/account/twoFactorSettings';
+import { twoFactorSettingsApi, twoFactorSettingsSelectors } from '../../machines/account/twoFactorSettings.api';
+import { useActorApi } from '../actors/useActorApi';
 import { OperationError } from '../common/OperationError';
-import { usePortal } from '../PortalContext';
 import { useFlow } from '../useFlow';
 import { FormField, StatusMessage } from '../auth/FormField';
 import { RecoveryCodes } from './RecoveryCodes';
-
-const BUSY_STATES = ['enabling', 'confirmingCode', 'loadingCodes', 'regeneratingCodes', 'disabling', 'checkingPassword', 'resuming', 'deciding'];
 
 /**
  * Fortify's two-factor set-up on /settings: enable → QR code → confirm → recovery codes (copy,
@@ -15,19 +13,21 @@ const BUSY_STATES = ['enabling', 'confirmingCode', 'loadingCodes', 'regenerating
  * asks for it, then does what was asked. After each change focus goes to what came of it.
  */
 export function TwoFactorCard() {
-  const { auth } = usePortal();
-  const flow = useFlow('twoFactorSettings', { auth });
-  const state = useSelector(flow, (s) => s.value as string);
-  const setup = useSelector(flow, (s) => s.context.setup);
-  const codes = useSelector(flow, (s) => s.context.recoveryCodes);
-  const error = useSelector(flow, (s) => s.context.error);
-  const notice = useSelector(flow, (s) => s.context.notice);
+  const flow = useFlow('twoFactorSettings');
+  const twoFactor = useActorApi(flow, twoFactorSettingsApi);
+  const panel = useSelector(flow, twoFactorSettingsSelectors.panel);
+  const busy = useSelector(flow, twoFactorSettingsSelectors.busy);
+  const enabling = useSelector(flow, twoFactorSettingsSelectors.enabling);
+  const confirmingCode = useSelector(flow, twoFactorSettingsSelectors.confirmingCode);
+  const checkingPassword = useSelector(flow, twoFactorSettingsSelectors.checkingPassword);
+  const setup = useSelector(flow, twoFactorSettingsSelectors.setup);
+  const codes = useSelector(flow, twoFactorSettingsSelectors.recoveryCodes);
+  const error = useSelector(flow, twoFactorSettingsSelectors.error);
+  const notice = useSelector(flow, twoFactorSettingsSelectors.notice);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const outcome = useRef<HTMLDivElement>(null);
-  const busy = BUSY_STATES.includes(state);
-  const send = (event: TwoFactorSettingsEvent) => flow.send(event);
-  const askingPassword = state === 'passwordNeeded' || state === 'checkingPassword';
+  const askingPassword = panel === 'password';
 
   // The outcome of a change (its status or its error) takes focus, so it is read and not lost.
   useEffect(() => {
@@ -37,14 +37,14 @@ export function TwoFactorCard() {
   function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    send({ type: 'twoFactor.confirm', code: code.replace(/\s+/g, '') });
+    twoFactor.confirm(code);
     setCode('');
   }
 
   function confirmPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    send({ type: 'twoFactor.confirmPassword', password });
+    twoFactor.confirmPassword(password);
     setPassword('');
   }
 
@@ -73,39 +73,39 @@ export function TwoFactorCard() {
           />
           <div className="account-actions">
             <button type="submit" className="button button-primary" disabled={busy}>
-              {state === 'checkingPassword' ? 'Confirming…' : 'Confirm password'}
+              {checkingPassword ? 'Confirming…' : 'Confirm password'}
             </button>
-            <button type="button" className="button" disabled={busy} onClick={() => send({ type: 'twoFactor.cancelPassword' })}>
+            <button type="button" className="button" disabled={busy} onClick={twoFactor.cancelPassword}>
               Cancel
             </button>
           </div>
         </form>
       )}
-      {state === 'askingToDisable' && (
+      {panel === 'askingToDisable' && (
         <div role="group" aria-labelledby="two-factor-disable-question">
           <p id="two-factor-disable-question">
             <strong>Turn off two-factor authentication?</strong> Signing in will then need only your password, and your recovery codes stop working.
           </p>
           <div className="account-actions">
-            <button type="button" className="button button-danger" onClick={() => send({ type: 'twoFactor.disableConfirmed' })}>
+            <button type="button" className="button button-danger" onClick={twoFactor.disableConfirmed}>
               Turn off two-factor authentication
             </button>
             {/* The safe answer has focus: Enter keeps things as they are. */}
-            <button type="button" className="button" autoFocus onClick={() => send({ type: 'twoFactor.keepOn' })}>
+            <button type="button" className="button" autoFocus onClick={twoFactor.keepOn}>
               Keep it on
             </button>
           </div>
         </div>
       )}
-      {(state === 'off' || state === 'enabling') && (
+      {panel === 'off' && (
         <>
           <p>Add a second step to signing in: a code from an authenticator app on your phone.</p>
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => send({ type: 'twoFactor.enable' })}>
-            {state === 'enabling' ? 'Enabling…' : 'Enable two-factor authentication'}
+          <button type="button" className="button button-primary" disabled={busy} onClick={twoFactor.enable}>
+            {enabling ? 'Enabling…' : 'Enable two-factor authentication'}
           </button>
         </>
       )}
-      {setup && (state === 'confirming' || state === 'confirmingCode' || state === 'disabling') && (
+      {setup && panel === 'settingUp' && (
         <>
           <p>Scan this QR code with your authenticator app, or type the setup key, then enter the code it shows.</p>
           {/* The server's SVG as an image (data URL): it is displayed, never inserted as markup. */}
@@ -127,29 +127,29 @@ export function TwoFactorCard() {
             />
             <div className="account-actions">
               <button type="submit" className="button button-primary" disabled={busy}>
-                {state === 'confirmingCode' ? 'Confirming…' : 'Confirm'}
+                {confirmingCode ? 'Confirming…' : 'Confirm'}
               </button>
-              <button type="button" className="button" disabled={busy} onClick={() => send({ type: 'twoFactor.cancel' })}>
+              <button type="button" className="button" disabled={busy} onClick={twoFactor.cancel}>
                 Cancel
               </button>
             </div>
           </form>
         </>
       )}
-      {(state === 'on' || state === 'loadingCodes' || state === 'regeneratingCodes' || (state === 'disabling' && !setup)) && (
+      {panel === 'on' && (
         <>
           <p>Two-factor authentication is on for your account.</p>
           {codes && <RecoveryCodes codes={codes} />}
           <div className="account-actions">
             {!codes && (
-              <button type="button" className="button" disabled={busy} onClick={() => send({ type: 'twoFactor.showCodes' })}>
+              <button type="button" className="button" disabled={busy} onClick={twoFactor.showCodes}>
                 Show recovery codes
               </button>
             )}
-            <button type="button" className="button" disabled={busy} onClick={() => send({ type: 'twoFactor.regenerateCodes' })}>
+            <button type="button" className="button" disabled={busy} onClick={twoFactor.regenerateCodes}>
               Regenerate recovery codes
             </button>
-            <button type="button" className="button button-danger" disabled={busy} onClick={() => send({ type: 'twoFactor.disable' })}>
+            <button type="button" className="button button-danger" disabled={busy} onClick={twoFactor.disable}>
               Disable two-factor authentication
             </button>
           </div>

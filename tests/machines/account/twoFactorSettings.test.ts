@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { startFlow } from '../../support/portal';
+import { waitFor } from 'xstate';
 import { createTwoFactorApi } from '../../../src/api/twoFactor';
 import {
   CODES_REGENERATED,
@@ -71,7 +72,7 @@ describe('two-factor set-up on /settings (Fortify routes)', () => {
     const { portal } = await signedInPortal();
     const server = fortifyTwoFactor();
     const bodies = recordBodies();
-    const flow = createActor(createTwoFactorSettingsFlow(createTwoFactorApi(portal.http)), { input: { auth: portal.auth } }).start();
+    const flow = startFlow(portal, createTwoFactorSettingsFlow(createTwoFactorApi(portal.http)));
     expect(flow.getSnapshot().value).toBe('off');
 
     flow.send({ type: 'twoFactor.enable' });
@@ -109,7 +110,7 @@ describe('two-factor set-up on /settings (Fortify routes)', () => {
   test('cancelling a set-up before confirming disables it again', async () => {
     const { portal } = await signedInPortal();
     const server = fortifyTwoFactor();
-    const flow = createActor(createTwoFactorSettingsFlow(createTwoFactorApi(portal.http)), { input: { auth: portal.auth } }).start();
+    const flow = startFlow(portal, createTwoFactorSettingsFlow(createTwoFactorApi(portal.http)));
     flow.send({ type: 'twoFactor.enable' });
     await waitFor(flow, (s) => s.matches('confirming'));
     flow.send({ type: 'twoFactor.cancel' });
@@ -122,7 +123,7 @@ describe('two-factor set-up on /settings (Fortify routes)', () => {
     fortifyTwoFactor().enabled = true;
     const user = portal.auth.getSnapshot().context.user!;
     portal.auth.send({ type: 'auth.userUpdated', user: { ...user, two_factor_confirmed_at: '2026-11-25T00:00:00.000000Z' } });
-    const flow = createActor(createTwoFactorSettingsFlow(createTwoFactorApi(portal.http)), { input: { auth: portal.auth } }).start();
+    const flow = startFlow(portal, createTwoFactorSettingsFlow(createTwoFactorApi(portal.http)));
     expect(flow.getSnapshot().value).toBe('on');
     expect(flow.getSnapshot().context.recoveryCodes).toBeNull();
     flow.send({ type: 'twoFactor.showCodes' });
@@ -138,7 +139,7 @@ describe('two-factor set-up on /settings (Fortify routes)', () => {
     portal.auth.send({ type: 'auth.userUpdated', user: { ...user, two_factor_confirmed_at: '2026-11-25T00:00:00.000000Z' } });
     const calls: string[] = [];
     mswServer.events.on('request:start', ({ request }) => calls.push(`${request.method} ${new URL(request.url).pathname}`));
-    const flow = createActor(createTwoFactorSettingsFlow(createTwoFactorApi(portal.http)), { input: { auth: portal.auth } }).start();
+    const flow = startFlow(portal, createTwoFactorSettingsFlow(createTwoFactorApi(portal.http)));
     flow.send({ type: 'twoFactor.disable' });
     expect(flow.getSnapshot().value).toBe('askingToDisable');
     flow.send({ type: 'twoFactor.keepOn' });
@@ -154,7 +155,7 @@ describe("Fortify's password.confirm (423) in front of the two-factor routes", (
     const server = fortifyTwoFactor({ passwordConfirm: true });
     const calls: string[] = [];
     mswServer.events.on('request:start', ({ request }) => calls.push(`${request.method} ${new URL(request.url).pathname}`));
-    const flow = createActor(createTwoFactorSettingsFlow(createTwoFactorApi(portal.http)), { input: { auth: portal.auth } }).start();
+    const flow = startFlow(portal, createTwoFactorSettingsFlow(createTwoFactorApi(portal.http)));
 
     flow.send({ type: 'twoFactor.enable' });
     await waitFor(flow, (s) => s.matches('passwordNeeded'));
@@ -184,7 +185,7 @@ describe("Fortify's password.confirm (423) in front of the two-factor routes", (
     server.enabled = true;
     const user = portal.auth.getSnapshot().context.user!;
     portal.auth.send({ type: 'auth.userUpdated', user: { ...user, two_factor_confirmed_at: '2026-11-25T00:00:00.000000Z' } });
-    const flow = createActor(createTwoFactorSettingsFlow(createTwoFactorApi(portal.http)), { input: { auth: portal.auth } }).start();
+    const flow = startFlow(portal, createTwoFactorSettingsFlow(createTwoFactorApi(portal.http)));
     flow.send({ type: 'twoFactor.showCodes' });
     await waitFor(flow, (s) => s.matches('passwordNeeded'));
     flow.send({ type: 'twoFactor.cancelPassword' });
