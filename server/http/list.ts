@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import type { Statement } from 'better-sqlite3';
 import type { Database } from '../db/connection';
@@ -84,6 +85,8 @@ export interface ListEnvelope<T = unknown> {
 
 export const DEFAULT_PAGE_SIZE = 15;
 export const MAX_PAGE_SIZE = 100;
+/** Longest `search` any list accepts: a uuid, a phone number or a phrase fit; a pasted page does not. */
+export const MAX_SEARCH_CHARACTERS = 100;
 
 /** The list parameters of a request, read from the raw query string so `filter[x]` works with any query parser. */
 export interface ListQuery {
@@ -95,6 +98,21 @@ export interface ListQuery {
   params: URLSearchParams;
   /** Absolute URL of the endpoint without its query (`meta.path`). */
   path: string;
+}
+
+/**
+ * `search` as typed, trimmed, or a 422 that says what to change: bounded so no list's match
+ * (LIKE scan or trigram index) grows with a term's length, and free of control characters (a
+ * NUL byte would end the string inside SQLite's full-text query syntax).
+ */
+function searchTerm(raw: string | null): string {
+  const term = (raw ?? '').trim();
+  if ([...term].length > MAX_SEARCH_CHARACTERS) {
+    throw new ValidationError({ search: [`The search must not be greater than ${MAX_SEARCH_CHARACTERS} characters.`] });
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(term)) throw new ValidationError({ search: ['The search must not contain control characters.'] });
+  return term;
 }
 
 function positiveInt(value: string | null, fallback: number): number {
@@ -116,7 +134,7 @@ export function readListQuery(req: Request): ListQuery {
   return {
     page: positiveInt(params.get('page'), 1),
     show: Math.min(positiveInt(params.get('show'), DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE),
-    search: (params.get('search') ?? '').trim(),
+    search: searchTerm(params.get('search')),
     sort: params.get('sort')?.trim() || undefined,
     filters,
     params,
@@ -322,7 +340,8 @@ function listTotal<Row>(db: Database, spec: ListSpec<Row>, query: ListQuery, bas
   const keySource = spec.keyFrom ?? spec.from;
   return (
     spec.total?.(query) ??
-    cachedTotal(db, `${keySource} ${base.where} ${JSON.stringify(base.params)}`, spec.totalVersion, () =>
+    // Hashed: a resolved search carries thousands of ids in its parameters.
+    cachedTotal(db, createHash('sha256').update(`${keySource} ${base.where} ${JSON.stringify(base.params)}`).digest('base64'), spec.totalVersion, () =>
       (db.prepare(`SELECT COUNT(*) AS n FROM ${keySource} ${base.where}`).get(...base.params) as { n: number }).n,
     )
   );

@@ -56,6 +56,27 @@ describe('reporting in Chromium against the reference API', () => {
     expect(e2e.pageErrors).toEqual([]);
   });
 
+  test('a search the server refuses says why under the search box, and the next search clears it', async () => {
+    const { page, url } = e2e;
+    await page.goto(url('/login?redirect=%2Freporting%2Fconversations'));
+    await signIn(page, 'admin@example.com');
+    await page.getByText('180 conversations').waitFor();
+    const box = page.getByRole('searchbox', { name: 'Search' });
+    // 45 different characters: more different three-character parts than a search may have.
+    await box.fill(Array.from({ length: 45 }, (_, i) => String.fromCodePoint(0x4e00 + i)).join(''));
+    const message = page.getByRole('search', { name: 'Conversation filters' }).getByRole('alert');
+    await expect.poll(async () => message.textContent()).toMatch(/more than 40 different three-character parts/);
+    await expect.poll(async () => box.getAttribute('aria-invalid')).toBe('true');
+    expect(await box.evaluate((input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent)).toMatch(/three-character parts/);
+    // The rows of the last search are not listed under the refused one.
+    expect(await page.locator('table.report-table').count()).toBe(0);
+    await box.fill('zzzqqq');
+    await page.getByText('0 conversations').waitFor();
+    expect(await box.getAttribute('aria-invalid')).toBeNull();
+    expect(await message.count()).toBe(0);
+    expect(e2e.pageErrors).toEqual([]);
+  });
+
   test('the viewer sees only their own account’s conversations', async () => {
     const { page, url } = e2e;
     await page.goto(url('/login?redirect=%2Freporting%2Fconversations'));

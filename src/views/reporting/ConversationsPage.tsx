@@ -1,7 +1,5 @@
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
-import type { List } from '../../api/envelope';
-import type { Conversation, DispositionCount } from '../../api/schemas/reporting';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { useNavigate } from '../PortalContext';
@@ -14,6 +12,7 @@ import { Pagination } from '../common/Pagination';
 import { ReportingNav } from './ReportingNav';
 import { ConversationFilters } from './filters/ConversationFilters';
 import { useAccountId, useChildOperation, useReporting } from './useReporting';
+import { useReviewQueue } from '../actors/useReview';
 
 const PATH = '/reporting/conversations';
 
@@ -23,14 +22,17 @@ export default function ConversationsPage() {
   const params = new URLSearchParams(search);
   const navigate = useNavigate();
   const accountId = useAccountId();
-  const list = useChildOperation<List<Conversation>>(conversations, 'list');
-  const options = useChildOperation<DispositionCount[]>(conversations, 'options');
-  const exported = useChildOperation<string>(conversations, 'export');
+  const list = useChildOperation(conversations, 'list');
+  const options = useChildOperation(conversations, 'options');
+  const exported = useChildOperation(conversations, 'export');
   const query = conversationQueryFromUrl(params);
 
   const load = () => conversations.send({ type: 'conversations.browse', query: conversationQueryFromUrl(new URLSearchParams(search)) });
   // The URL is the single source of truth: every change of it (or of the account filter) reloads.
   useEffect(load, [conversations, search, accountId]);
+  // "Next not evaluated" on a conversation page keeps these filters (issue 29's review queue).
+  const queue = useReviewQueue();
+  useEffect(() => queue.keepFilters(conversationQueryFromUrl(new URLSearchParams(search))), [queue, search]);
   useEffect(() => {
     conversations.send({ type: 'conversations.loadOptions' });
   }, [conversations, accountId]);
@@ -39,12 +41,16 @@ export default function ConversationsPage() {
   const sort = query.sort ?? '-started_at';
   const sortBy = (key: string) => go({ sort: sort === `-${key}` ? key : `-${key}`, page: undefined });
   const { page: _page, ...exportQuery } = query;
+  // A refused search is said beside the search box, not as a failed page.
+  const searchErrors = list.error?.fieldErrors.search;
+  // The last rows shown belong to another search: not listed under a refused one.
+  const shown = searchErrors ? undefined : list.output;
 
   return (
     <section className="page">
       <h1>Conversations</h1>
       <ReportingNav />
-      <ConversationFilters params={params} dispositions={options.output ?? []} onChange={(changes) => go(changes)} />
+      <ConversationFilters params={params} dispositions={options.output ?? []} onChange={(changes) => go(changes)} searchErrors={searchErrors} />
       <div className="report-toolbar">
         {search && (
           <button type="button" className="button" onClick={() => navigate.go(PATH)}>
@@ -63,14 +69,14 @@ export default function ConversationsPage() {
         onCancel={() => conversations.send({ type: 'conversations.cancelExport' })}
       />
       <OperationError error={options.error} />
-      <OperationError error={list.error} onRetry={load} />
+      {!searchErrors && <OperationError error={list.error} onRetry={load} />}
       {list.loading && !list.output && <LoadingState label="Loading conversations…" />}
-      <p role="status">{list.output && !list.loading ? `${list.output.meta.total} conversations` : ''}</p>
-      {list.output && list.output.data.length === 0 && <p>No conversation matches these filters.</p>}
-      {list.output && list.output.data.length > 0 && (
+      <p role="status">{shown && !list.loading ? `${shown.meta.total} conversations` : ''}</p>
+      {shown && shown.data.length === 0 && <p>No conversation matches these filters.</p>}
+      {shown && shown.data.length > 0 && (
         <div aria-busy={list.loading}>
-          <ConversationsTable rows={list.output.data} caption="Conversations" sort={sort} onSort={sortBy} />
-          <Pagination meta={list.output.meta} label="Conversation pages" busy={list.loading} onPage={(p) => go({ page: String(p) })} onShow={(show) => go({ show: String(show), page: undefined })} />
+          <ConversationsTable rows={shown.data} caption="Conversations" sort={sort} onSort={sortBy} />
+          <Pagination meta={shown.meta} label="Conversation pages" busy={list.loading} onPage={(p) => go({ page: String(p) })} onShow={(show) => go({ show: String(show), page: undefined })} />
         </div>
       )}
     </section>

@@ -1,8 +1,9 @@
 import type { Request } from 'express';
 import type { Database } from '../../../db/connection';
 import type { AccountScope } from '../../../auth/accountScope';
-import { likeAny, type ListSpec, type SqlCondition } from '../../list';
+import type { ListSpec, SqlCondition } from '../../list';
 import { evaluationFilters } from '../review/listFilters';
+import { conversationSearchCondition, type SearchLink } from './conversationSearch';
 import { rollupListTotal } from './rollups';
 import { dateRange, gradeValues, idValues, rangeCondition, tableExists, type Grade } from './shared';
 
@@ -38,6 +39,11 @@ export function conversationSource(db: Database): { from: string; select: string
   ].join(', ');
   const searchable = ['c.uuid', 'c.phone_number', 'c.summary', ...present.filter((j) => j.as !== 'disposition_label').map((j) => `${j.alias}.${j.label}`)];
   return { from, select, searchable };
+}
+
+/** The linked names a search matches (dispositions are filtered, not searched). */
+function searchLinks(db: Database): SearchLink[] {
+  return JOINS.filter((j) => j.as !== 'disposition_label' && tableExists(db, j.table)).map((j) => ({ table: j.table, column: j.column, label: j.label }));
 }
 
 export interface ConversationRow {
@@ -77,34 +83,6 @@ export interface ConversationListExtra {
   grades?: readonly Grade[];
   dispositions?: readonly number[];
 }
-
-const MIN_TRIGRAM = 3;
-
-/**
- * `search`: the trigram full-text index (conversations_search) over uuid, phone number and
- * summary, plus the names of the linked role, instance, bot and contact (small tables, matched
- * first, then by id through the indexes). A term shorter than a trigram cannot use the index:
- * it matches names and the start of the uuid only, never a scan of the conversations.
- */
-function conversationSearch(db: Database, term: string): SqlCondition {
-  const parts: SqlCondition[] = [];
-  for (const join of JOINS.filter((j) => j.as !== 'disposition_label' && tableExists(db, j.table))) {
-    const match = likeAny([join.label], term);
-    const ids = (db.prepare(`SELECT id FROM ${join.table} WHERE ${match.sql} LIMIT ${MAX_NAME_MATCHES + 1}`).all(...match.params) as { id: number }[]).map((r) => r.id);
-    if (ids.length > MAX_NAME_MATCHES) parts.push({ sql: `c.${join.column} IN (SELECT id FROM ${join.table} WHERE ${match.sql})`, params: match.params });
-    else if (ids.length > 0) parts.push(anyOf(`c.${join.column}`, ids));
-  }
-  if ([...term].length >= MIN_TRIGRAM) {
-    // One FTS5 phrase: every trigram of the term, in order, inside one column (a substring).
-    parts.push({ sql: 'c.id IN (SELECT rowid FROM conversations_search WHERE conversations_search MATCH ?)', params: [`"${term.replace(/"/g, '""')}"`] });
-  } else {
-    parts.push({ sql: "c.uuid >= ? AND c.uuid < ?", params: [term.toLowerCase(), `${term.toLowerCase()}\u{10FFFF}`] });
-  }
-  return { sql: parts.map((p) => `(${p.sql})`).join(' OR '), params: parts.flatMap((p) => p.params) };
-}
-
-/** Linked names matching a search, beyond which the ids are matched by subquery instead of a list. */
-const MAX_NAME_MATCHES = 500;
 
 /**
  * The conversations list: `search`, `sort`, `filter[...]`, `from`/`to` (days, inclusive),
@@ -160,7 +138,7 @@ export function conversationListSpec(req: Request, db: Database, scope: AccountS
       ...evaluationFilters(req),
     },
     searchable: source.searchable,
-    search: (term) => conversationSearch(db, term),
+    search: (term) => conversationSearchCondition(db, term, searchLinks(db)),
     total: (query) => rollupListTotal(count, { scope, range, grades: gradeSets, dispositions: dispositionSets }, query),
     totalVersion: () => (db.prepare("SELECT version FROM reporting_versions WHERE name = 'conversations'").get() as { version: number }).version,
     scopeColumn: 'c.account_id',

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../context';
 import { accountScope, inScope } from '../../../auth/accountScope';
 import { requirePermission } from '../../../auth/permissions';
 import { fieldError, notFound } from '../../errors';
+import { sendWithRanges } from '../../byteRange';
 import { exportFilename, sendAttachment, sendCsvExport, toCsv, wantsCsvExport } from '../../csv';
 import { paginate } from '../../list';
 import { sendRecord } from '../../record';
@@ -114,9 +115,8 @@ export function conversationRoutes(ctx: AppContext): Router {
       .get(c.id, String(req.params.recording)) as { duration_seconds: number } | undefined;
     if (!recording) throw notFound('Recording not found.');
     const wav = await speechRecordingWav(db, c.id, recording.duration_seconds);
-    res.setHeader('Content-Type', 'audio/wav');
     res.setHeader('Cache-Control', 'private, max-age=3600');
-    res.send(wav);
+    sendWithRanges(req, res, wav, 'audio/wav');
   });
 
   router.get('/reporting/conversations/:id/data', read, readCallData, (req, res) => {
@@ -153,15 +153,19 @@ export function conversationRoutes(ctx: AppContext): Router {
 
   router.get('/reporting/conversations/:id/transcript', read, readTranscripts, (req, res) => {
     const c = conversationOf(req);
-    const lines = db.prepare('SELECT id, position, role, text, time FROM conversation_transcript_lines WHERE conversation_id = ? ORDER BY position').all(c.id) as {
+    const lines = db.prepare('SELECT id, position, role, text, time, at, ttfb_ms FROM conversation_transcript_lines WHERE conversation_id = ? ORDER BY position').all(c.id) as {
       position: number;
       role: string;
       text: string;
       time: string;
+      /** A live chat's lines (chat-001): when it was said, and a bot reply's time to first byte. */
+      at: string | null;
+      ttfb_ms: number | null;
     }[];
     const format = req.query.export;
     if (format === undefined || format === '') {
-      res.json({ data: lines });
+      // `at` and `ttfb_ms` only where known (chat lines), so telephony transcripts read as before.
+      res.json({ data: lines.map(({ at, ttfb_ms, ...line }) => ({ ...line, ...(at !== null ? { at } : {}), ...(ttfb_ms !== null ? { ttfb_ms } : {}) })) });
       return;
     }
     const name = `conversation-${c.uuid}-transcript`;

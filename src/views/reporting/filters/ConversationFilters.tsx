@@ -7,8 +7,12 @@ import { choicesNamingAccounts, accountIdsOf } from '../../resources/accountLabe
 import { referenceName } from '../../resources/ReferenceValue';
 import { useReferenceNames } from '../../resources/useReferences';
 import { MultiSelectChips } from './MultiSelectChips';
+import { ReviewFilterFields } from '../review/ReviewFilterFields';
 
 export type FilterChanges = Record<string, string | readonly string[] | undefined>;
+
+/** The reference API's bound on any list's search (docs/reporting-contract.md). */
+const MAX_SEARCH_CHARACTERS = 100;
 
 const GRADE_OPTIONS = GRADES.map((g) => ({ value: g, label: `Grade ${g}` }));
 
@@ -16,10 +20,12 @@ const GRADE_OPTIONS = GRADES.map((g) => ({ value: g, label: `Grade ${g}` }));
  * The conversations list's filters, applied as they change (like the resource lists: no Apply
  * button): the search after a 300 ms pause (SPEC §9), everything else at once. The URL holds them.
  */
-export function ConversationFilters({ params, dispositions, onChange }: {
+export function ConversationFilters({ params, dispositions, onChange, searchErrors }: {
   params: URLSearchParams;
   dispositions: readonly DispositionCount[];
   onChange: (changes: FilterChanges) => void;
+  /** The server's 422 on the search (too long, too common…): shown under the box it is about. */
+  searchErrors?: readonly string[] | undefined;
 }) {
   const query = conversationQueryFromUrl(params);
   const [text, setText] = useState(query.search ?? '');
@@ -48,13 +54,20 @@ export function ConversationFilters({ params, dispositions, onChange }: {
           id="conversations-search"
           type="search"
           value={text}
-          maxLength={200}
+          maxLength={MAX_SEARCH_CHARACTERS}
           placeholder="uuid, phone, name, summary"
+          aria-invalid={searchErrors?.length ? true : undefined}
+          aria-describedby={searchErrors?.length ? 'conversations-search-error' : undefined}
           onChange={(e) => {
             setText(e.target.value);
             pushSearch(e.target.value);
           }}
         />
+        {searchErrors?.length ? (
+          <p className="field-error" id="conversations-search-error" role="alert">
+            {searchErrors.join(' ')}
+          </p>
+        ) : null}
       </div>
       <div className="field">
         <label htmlFor="conversations-from">From</label>
@@ -83,6 +96,7 @@ export function ConversationFilters({ params, dispositions, onChange }: {
           <option value="failed">Failed</option>
         </select>
       </div>
+      <ReviewFilterFields query={query} onChange={set} />
     </form>
   );
 }
