@@ -116,7 +116,9 @@ export function conversationRoutes(ctx: AppContext): Router {
     const wav = await speechRecordingWav(db, c.id, recording.duration_seconds);
     res.setHeader('Content-Type', 'audio/wav');
     res.setHeader('Cache-Control', 'private, max-age=3600');
-    res.send(wav);
+    // Not res.send: it hashes the whole body for an ETag on every request (megabytes each).
+    res.setHeader('Content-Length', String(wav.length));
+    res.end(wav);
   });
 
   router.get('/reporting/conversations/:id/data', read, readCallData, (req, res) => {
