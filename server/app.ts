@@ -4,6 +4,7 @@ import express from 'express';
 import type { JWK } from 'jose';
 import { createIdentityTokenVerifier, type IdentityProviderTrust } from './auth/identityToken';
 import { attachChatGateway } from './chat/gateway';
+import { recheckSocketsAfterWrites } from './chat/socketAccess';
 import { bindContext, type AppContext } from './context';
 import { openDatabase, type Database } from './db/connection';
 import { migrate } from './db/migrations';
@@ -133,6 +134,8 @@ export async function createServer(options: ServerOptions): Promise<PortalServer
   app.use(express.json({ limit: options.bodyLimit ?? '3mb' }));
   app.use(express.urlencoded({ extended: false, limit: options.bodyLimit ?? '3mb' }));
 
+  // Before the routes, so it sees every write's outcome: chat sockets follow sign-outs and role changes.
+  app.use(recheckSocketsAfterWrites(ctx));
   registerRoutes(app, ctx);
   if (options.distDir) app.use(spaRoutes(options.distDir, () => ctx.publicConfig));
   app.use(notFoundHandler);

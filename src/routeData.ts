@@ -48,7 +48,7 @@ export function startRouteDataWith(owner: Omit<RouteDataOwner, 'permissions' | '
     startedFor = key;
     // A loaded view mounts in this same turn and sends its own call.
     if (onlyUnloadedViews && route.view.isLoaded()) return;
-    // Global access false: every page sends the user to /error/access, so no page's call goes out.
+    // Closed to this user (Global access false, no grant): every page sends them to /error/access, so no call goes out.
     if (isAccessDenied(auth.context.permissions)) return;
     if (route.permission && !can(auth.context.permissions, route.permission.model, route.permission.action)) return;
     const run = (module: RouteDataModule) => module.startRouteData({ ...owner, permissions: auth.context.permissions }, route, params, searchOf(location));

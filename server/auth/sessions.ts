@@ -57,6 +57,12 @@ export function findSessionByChatToken(db: Database, chatToken: string): Session
   return row ? touch(db, row) : null;
 }
 
+/** Whether the session is still signed in (not revoked, not expired), without counting this as a use. */
+export function isSessionLive(db: Database, id: string): boolean {
+  const row = db.prepare('SELECT id, user_id, remember, last_seen_at FROM sessions WHERE id = ? AND revoked_at IS NULL').get(id) as SessionRow | undefined;
+  return row !== undefined && !isExpired(row, Date.now());
+}
+
 function touch(db: Database, row: SessionRow): SessionRow | null {
   const now = Date.now();
   if (isExpired(row, now)) {

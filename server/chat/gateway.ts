@@ -2,14 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context';
-import { GLOBAL_LEVEL } from '../auth/models';
-import { can, computePermissions } from '../auth/permissions';
-import { findSessionByChatToken } from '../auth/sessions';
-import { findUserById } from '../auth/users';
 import { demoReply, toDeltas } from './demoReply';
 import { streamCompletion, streamableLlm, type LlmTurn } from './llmStream';
 import { boundHistory, handshakeAllowed, MAX_SOCKETS_PER_USER } from './socketLimits';
 import { resolvePersona, type Persona } from './persona';
+import { socketAccessByToken, watchSocketAccess, type SocketAccess } from './socketAccess';
 import { CLIENT_EVENTS, SERVER_EVENTS, type ResumeAnswer, type StreamEvent, type StreamMessage } from './protocol';
 import { anySignal, sleep } from './timers';
 
@@ -46,12 +43,10 @@ const MAX_MESSAGE_CHARS = 4000;
 /** Events kept per chat for `chat-resume`: a client further behind than this is told the stream is gone. */
 const REPLAY_BUFFER = 2000;
 
-interface Client {
+/** A connected socket; userId, sessionId and accountId (kept current by socketAccess.ts) come from SocketAccess. */
+interface Client extends SocketAccess {
   clientId: string;
   socket: Socket;
-  userId: number;
-  /** Accounts whose bots this user may chat with: null = all (Bots level 9). */
-  accountId: number | null;
 }
 
 interface Chat {
@@ -120,23 +115,18 @@ export class ChatGateway {
       next();
     });
     this.io.on('connection', (socket) => this.connected(socket));
+    // Sockets end with their session and follow their user's current permissions and scope.
+    watchSocketAccess(ctx, () => this.clients.values());
   }
 
-  /** 'unauthenticated' / 'forbidden' become the client's connect_error message. */
-  private authenticate(auth: unknown): { userId: number; accountId: number | null } | string {
-    const token = isRecord(auth) ? auth.token : undefined;
-    const session = typeof token === 'string' ? findSessionByChatToken(this.ctx.db, token) : null;
-    const user = session && findUserById(this.ctx.db, session.user_id);
-    if (!user) return 'unauthenticated';
-    if (!user.email_verified_at) return 'unverified';
-    const permissions = computePermissions(this.ctx.db, user);
-    if (!can(permissions, 'Chat', 'browse')) return 'forbidden';
-    return { userId: user.id, accountId: permissions.Bots.level >= GLOBAL_LEVEL ? null : user.account_id };
+  /** 'unauthenticated' / 'unverified' / 'forbidden' become the client's connect_error message. */
+  private authenticate(auth: unknown): SocketAccess | string {
+    return socketAccessByToken(this.ctx.db, isRecord(auth) ? auth.token : undefined);
   }
 
   private connected(socket: Socket): void {
-    const { userId, accountId } = socket.data as { userId: number; accountId: number | null };
-    const client: Client = { clientId: randomUUID(), socket, userId, accountId };
+    const { userId, accountId, sessionId } = socket.data as SocketAccess;
+    const client: Client = { clientId: randomUUID(), socket, userId, accountId, sessionId };
     this.clients.set(client.clientId, client);
     socket.emit(SERVER_EVENTS.clientId, client.clientId);
 

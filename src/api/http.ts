@@ -55,6 +55,8 @@ export interface Http {
   api: HttpClient;
   /** Calls at the host root: Sanctum and Fortify (`/sanctum/csrf-cookie`, `/login`, …). */
   root: HttpClient;
+  /** A path, or an absolute URL on the API's origin: a call the session and its tokens may go to. */
+  isApiUrl(url: string): boolean;
   setHooks(hooks: SessionHooks): void;
 }
 
@@ -197,6 +199,14 @@ export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>,
   return {
     api: client(`${origin}/api`),
     root: client(origin),
+    isApiUrl(url) {
+      if (!/^https?:\/\//i.test(url)) return true;
+      try {
+        return new URL(url).origin === originOf(origin);
+      } catch {
+        return false;
+      }
+    },
     setHooks(next) {
       hooks = next;
     },

@@ -1,7 +1,7 @@
 import type { Permissions } from '../api/schemas/permissions';
 import { isAccessDenied, permittedSections } from './permissions';
 
-/** SPEC §2's page for a user the API denies the portal (Global access false). */
+/** SPEC §2's page for a user the API denies the portal (Global access false and no grant). */
 export const ACCESS_DENIED_PATH = '/error/access';
 
 /**
@@ -31,7 +31,8 @@ export function safeRedirectTarget(raw: string | null | undefined): string | nul
 
 /**
  * SPEC §4 "After permissions load": landing happens only from `/` or `/login` (or its second step,
- * `/two-factor-challenge`), i.e. at sign-in. Global access false → `/error/access`. Exactly one
+ * `/two-factor-challenge`), i.e. at sign-in. Global access false with no section granted
+ * (`isAccessDenied`) → `/error/access`. Exactly one
  * permitted section → that section; otherwise the redirect query target or `/dashboard`. Anywhere
  * else (a reload of /settings or /dashboard) the user stays. Null means "stay where you are".
  */

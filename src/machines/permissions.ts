@@ -24,16 +24,22 @@ export function isGlobal(perms: Permissions | null | undefined, model: string): 
   return (modelPermission(perms, model)?.level ?? 0) >= GLOBAL_LEVEL;
 }
 
-export function hasGlobalAccess(perms: Permissions | null | undefined): boolean {
-  return perms?.Global?.access === true;
+const ACTIONS: readonly PermissionAction[] = ['browse', 'read', 'add', 'edit', 'delete'];
+
+/** Some section of SPEC §2 (a model of the menu, reporting or chat) grants this user any action. */
+export function grantsAnySection(perms: Permissions | null | undefined): boolean {
+  return ALL_SECTIONS.some((section) => section.model !== null && ACTIONS.some((action) => can(perms, section.model, action)));
 }
 
 /**
- * SPEC §6's Global access flag, when the server says false: the portal is closed to this user
- * (SPEC §2 `/error/access`). A backend that sends no Global entry denies nothing by it.
+ * SPEC §6 says only that a Global access flag exists, and backends read it two ways: "may use the
+ * portal" (our reference API) or "has cross-account scope" (a Laravel backend sends false for an
+ * ordinary staff member holding a role). So the portal is closed (SPEC §2 `/error/access`) only
+ * when the flag is false AND no section grants anything; otherwise the section grants decide.
+ * A backend that sends no Global entry denies nothing by it.
  */
 export function isAccessDenied(perms: Permissions | null | undefined): boolean {
-  return perms?.Global?.access === false;
+  return perms?.Global?.access === false && !grantsAnySection(perms);
 }
 
 /** The sections a user may open from the menu (browse on the section's model). */

@@ -69,7 +69,7 @@ function Protected({ route, params }: { route: RouteDef; params: Params }) {
   if (phase === 'restoring' || phase === 'working') return <LoadingState label="Checking your session…" />;
   if (phase === 'unverified') return <Redirect to={`/email-verification?redirect=${encodeURIComponent(here)}`} replace />;
   if (phase === 'signedOut') return <Redirect to={`/login?redirect=${encodeURIComponent(here)}`} replace />;
-  // Global access false: no page of the portal is this user's, whatever else the permissions say.
+  // Global access false and no section granted: no page of the portal is this user's.
   if (isAccessDenied(permissions)) return <Redirect to={ACCESS_DENIED_PATH} replace />;
   if (!shellReady) return <LoadingState label="Loading the portal…" />;
   const allowed = !route.permission || can(permissions, route.permission.model, route.permission.action);

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { createActor } from 'xstate';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { createHttp } from '../../src/api/http';
-import { createRecordingAudioApi } from '../../src/api/recordingAudio';
+import { AUDIO_PART_BYTES, createRecordingAudioApi } from '../../src/api/recordingAudio';
 import { parseRuntimeConfig } from '../../src/config';
 import { createConversationPlayerMachine, lineAt, type PlayerEmitted } from '../../src/machines/conversationPlayer';
 import { mswServer } from '../support/setupMsw';
@@ -10,8 +10,8 @@ import { mswServer } from '../support/setupMsw';
 const API = 'http://api.test';
 const AUDIO = `${API}/api/v1/reporting/conversations/c-1/recordings/r-1/audio`;
 
-function startPlayer() {
-  const api = createRecordingAudioApi(createHttp(parseRuntimeConfig({ apiOrigin: API })));
+function startPlayer(partBytes?: number) {
+  const api = createRecordingAudioApi(createHttp(parseRuntimeConfig({ apiOrigin: API })), partBytes ? { partBytes } : {});
   const actor = createActor(createConversationPlayerMachine((url, signal) => api.audio(url, signal))).start();
   const emitted: PlayerEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
@@ -89,6 +89,57 @@ describe('conversation player', () => {
     actor.send({ type: 'player.unload' });
     expect(actor.getSnapshot().value).toBe('empty');
     expect(actor.getSnapshot().context.audio).toBeNull();
+  });
+});
+
+describe('the recording’s audio (issue 26)', () => {
+  const PART = 16;
+
+  test('parts are 4 MB by default', () => expect(AUDIO_PART_BYTES).toBe(4 * 1024 * 1024));
+
+  test('on the API’s origin: fetched with the session in HTTP Range parts, put back together in order', async () => {
+    const file = new Uint8Array(2 * PART + 10).map((_, i) => i % 251);
+    const asked: { range: string | null; xrw: string | null }[] = [];
+    mswServer.use(
+      http.get(AUDIO, ({ request }) => {
+        const range = request.headers.get('range');
+        asked.push({ range, xrw: request.headers.get('x-requested-with') });
+        const [, from, to] = /bytes=(\d+)-(\d+)/.exec(range ?? '') ?? [];
+        const start = Number(from);
+        const end = Math.min(Number(to), file.length - 1);
+        return new HttpResponse(file.slice(start, end + 1), { status: 206, headers: { 'content-type': 'audio/wav', 'content-range': `bytes ${start}-${end}/${file.length}` } });
+      }),
+    );
+    const { actor } = startPlayer(PART);
+    actor.send({ type: 'player.load', url: AUDIO });
+    await settled(actor);
+    const audio = actor.getSnapshot().context.audio!;
+    expect(asked.map((a) => a.range)).toEqual([`bytes=0-${PART - 1}`, `bytes=${PART}-${2 * PART - 1}`, `bytes=${2 * PART}-${3 * PART - 1}`]);
+    expect(asked.every((a) => a.xrw === 'XMLHttpRequest')).toBe(true);
+    expect(audio.type).toBe('audio/wav');
+    expect(new Uint8Array(await audio.arrayBuffer())).toEqual(file);
+  });
+
+  test('a backend that ignores Range answers 200 with the whole file: one request', async () => {
+    let calls = 0;
+    mswServer.use(http.get(AUDIO, () => ((calls += 1), new HttpResponse(new Uint8Array(PART + 5), { headers: { 'content-type': 'audio/mpeg' } }))));
+    const { actor } = startPlayer(PART);
+    actor.send({ type: 'player.load', url: AUDIO });
+    await settled(actor);
+    expect(calls).toBe(1);
+    expect(actor.getSnapshot().context.audio?.size).toBe(PART + 5);
+  });
+
+  test('on another origin (a storage bucket’s signed link): fetched as given, without the session’s credentials or tokens', async () => {
+    const elsewhere = vi.fn<typeof fetch>(async () => new Response(new Uint8Array([9, 9, 9]), { headers: { 'content-type': 'audio/mpeg' } }));
+    const api = createRecordingAudioApi(createHttp(parseRuntimeConfig({ apiOrigin: API })), { fetchElsewhere: elsewhere as typeof fetch });
+    const blob = await api.audio('https://bucket.example/r-1.mp3?X-Amz-Signature=abc');
+    expect(blob.size).toBe(3);
+    expect(elsewhere).toHaveBeenCalledTimes(1);
+    const [url, init] = elsewhere.mock.calls[0]!;
+    expect(String(url)).toBe('https://bucket.example/r-1.mp3?X-Amz-Signature=abc');
+    expect(init).toMatchObject({ credentials: 'omit' });
+    expect(init?.headers).toBeUndefined();
   });
 });
 

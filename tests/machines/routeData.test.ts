@@ -111,8 +111,8 @@ test('prefetch absorbs only an equal event in the same account scope', () => {
   expect(sent).toHaveLength(5);
 });
 
-test('a user whose Global access is false sends no page call, even where their grants would allow it', async () => {
-  const grants = permissionsFor(['Bots']);
+test('a user whose Global access is false and who holds no grant sends no page call', async () => {
+  const grants = permissionsFor([]);
   mswServer.use(...signInHandlers({ permissions: { data: { ...grants.data, Global: { access: false } } } }));
   const seen = botsListRequests();
   const { portal } = startTestPortal('/bots');
@@ -120,6 +120,16 @@ test('a user whose Global access is false sends no page call, even where their g
   await waitFor(portal.auth, (s) => s.matches('signedIn'));
   await delay(50);
   expect(seen).toEqual([]);
+});
+
+test('Global access false beside a Bots grant (a backend reading it as cross-account scope): the page call goes out', async () => {
+  const grants = permissionsFor(['Bots']);
+  mswServer.use(...signInHandlers({ permissions: { data: { ...grants.data, Global: { access: false } } } }));
+  const seen = botsListRequests();
+  const { portal } = startTestPortal('/bots');
+  startRouteDataWith(portal);
+  await waitFor(portal.auth, (s) => s.matches('signedIn'));
+  await vi.waitFor(() => expect(seen).toHaveLength(1));
 });
 
 test('a restored session sends the page’s call, then the account filter’s accounts, before any view exists; a user of one account gets no accounts call', async () => {

@@ -12,7 +12,7 @@ export const MODELS = [
 ];
 
 export function permissionsFor(allowed: string[] | 'all', level = 9) {
-  // Global access false closes the whole portal (/error/access): every fixture user may use it.
+  // Global access false with no grant closes the whole portal (/error/access): every fixture user may use it.
   const data: Record<string, unknown> = { Global: { access: true } };
   for (const model of MODELS) data[model] = actions(allowed === 'all' || allowed.includes(model), allowed === 'all' ? level : 1);
   return { data };

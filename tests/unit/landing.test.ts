@@ -39,9 +39,12 @@ describe('landingPath (SPEC §4)', () => {
     [many, '/login?redirect=https%3A%2F%2Fevil.example', '/dashboard'],
     [many, '/users/4', null],
     [{}, '/login', '/dashboard'],
-    // Global access false: the portal is closed to this user, whatever the sections say (SPEC §2 /error/access).
-    [{ ...one, Global: { access: false } }, '/login', '/error/access'],
-    [{ ...many, Global: { access: false } }, '/login?redirect=%2Fusers', '/error/access'],
+    // Global access false with no grant: the portal is closed to this user (SPEC §2 /error/access).
+    [{ Global: { access: false } }, '/login', '/error/access'],
+    [{ Global: { access: false } }, '/login?redirect=%2Fusers', '/error/access'],
+    // Global access false beside grants ("no cross-account scope", issue 26): the sections decide.
+    [{ ...one, Global: { access: false } }, '/login', '/bots'],
+    [{ ...many, Global: { access: false } }, '/login?redirect=%2Fusers', '/users'],
     [{ ...many, Global: { access: true } }, '/login', '/dashboard'],
     // The clients list (Accounts browse) is not a SPEC §2 section: an Accounts-only user still lands on /accounts.
     [{ Accounts: on }, '/login', '/accounts'],

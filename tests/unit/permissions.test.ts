@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Permissions } from '../../src/api/schemas/permissions';
-import { can, hasGlobalAccess, isGlobal, permittedSections } from '../../src/machines/permissions';
+import { can, isAccessDenied, isGlobal, permittedSections } from '../../src/machines/permissions';
 
 const perms: Permissions = {
   Global: { access: false },
@@ -31,8 +31,17 @@ describe('can(perms, model, action, minLevel?)', () => {
   test('level 9 means global; the Global flag is separate', () => {
     expect(isGlobal(perms, 'Users')).toBe(true);
     expect(isGlobal(perms, 'Bots')).toBe(false);
-    expect(hasGlobalAccess(perms)).toBe(false);
-    expect(hasGlobalAccess({ Global: { access: true } })).toBe(true);
+  });
+
+  test('Global access false closes the portal only to a user no section grants anything (issue 26: both readings of the flag)', () => {
+    // "Cross-account scope" reading (Laravel): an ordinary staff member with grants keeps the portal.
+    expect(isAccessDenied(perms)).toBe(false);
+    expect(isAccessDenied({ Global: { access: false }, Reporting: { browse: false, read: true, edit: false, add: false, delete: false, level: 1 } })).toBe(false);
+    // "May use the portal" reading (reference API): no grant at all, false → closed.
+    expect(isAccessDenied({ Global: { access: false } })).toBe(true);
+    expect(isAccessDenied({ Global: { access: false }, Roles: { browse: false, read: false, edit: false, add: false, delete: false, level: 9 } })).toBe(true);
+    expect(isAccessDenied({ Global: { access: true } })).toBe(false);
+    expect(isAccessDenied({})).toBe(false);
   });
 
   test('the menu lists exactly the browsable sections', () => {

@@ -89,6 +89,9 @@ describe('reporting bodies in other SPEC-valid shapes are read', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const recordings = parsePayload(dataListSchema(recordingSchema), { data: [{ uuid: 'r1', label: 'Call', has_audio: 1, duration_seconds: '60.00', created_at: '2025-01-15T10:00:00.000000Z', audio_seconds: '60' }] }).data;
     expect(recordings[0]).toMatchObject({ uuid: 'r1', has_audio: true, duration_seconds: 60, url: null, audio_seconds: 60 });
+    // Laravel's natural shape says nothing of the audio: "not said" (null), not "gone" (issue 26).
+    const laravel = parsePayload(dataListSchema(recordingSchema), { data: [{ uuid: 'r2', url: 'https://api.example/a.wav', duration: 70, mime_type: 'audio/wav', created_at: '2025-01-15T10:00:00.000000Z' }] }).data;
+    expect(laravel[0]).toMatchObject({ uuid: 'r2', has_audio: null, url: 'https://api.example/a.wav' });
     const lines = parsePayload(dataListSchema(transcriptLineSchema), { data: [{ id: '1', position: '1', role: 'bot', text: 'Hello', time: '0:00:01' }] }).data;
     expect(lines[0]).toMatchObject({ position: 1, text: 'Hello' });
     const quotes = parsePayload(dataListSchema(quoteSchema), { data: [{ uuid: 'q1', role: 'user', text: 'Hi', time: '0:00:02', sentiment: null }] }).data;

@@ -135,6 +135,29 @@ describe('signed in against the variance backend', () => {
     for (const tab of tabs) await expectPageWorks(tab);
   });
 
+  test('a recording listed without has_audio plays: its audio comes with the session, by HTTP Range (issue 26)', async () => {
+    const voice = variance.upstream.server.db
+      .prepare(`SELECT c.uuid FROM conversations c JOIN conversation_recordings r ON r.conversation_id = c.id WHERE r.has_audio = 1 ORDER BY c.id LIMIT 1`)
+      .get() as { uuid: string };
+    const ranges: (string | undefined)[] = [];
+    const onRequest = (request: Request) => {
+      if (request.url().endsWith('/audio')) ranges.push(request.headers().range);
+    };
+    page.on('request', onRequest);
+    try {
+      const listed = page.waitForResponse((answer) => answer.url().endsWith('/recordings'));
+      await settle(`/reporting/conversations/${voice.uuid}`);
+      const recordings = ((await (await listed).json()) as { data: Record<string, unknown>[] }).data;
+      expect(recordings.some((recording) => 'has_audio' in recording)).toBe(false);
+      const play = page.getByRole('button', { name: 'Play' });
+      await expect.poll(() => play.isEnabled(), { timeout: 120_000 }).toBe(true);
+      expect(await page.getByText(/no longer kept/).count()).toBe(0);
+      expect(ranges[0]).toMatch(/^bytes=0-\d+$/);
+    } finally {
+      page.off('request', onRequest);
+    }
+  });
+
   test('a list search keeps its filter on the next page although Laravel’s links.next is only ?page=2', async () => {
     await expectPageWorks('/contacts');
     await page.getByRole('searchbox', { name: 'Search' }).fill('a');
@@ -196,6 +219,32 @@ describe('a user the API gives no access (Global access false)', () => {
       await tab.waitForURL('**/error/access');
       await tab.getByRole('link', { name: 'Sign out' }).click();
       await tab.waitForURL('**/login');
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('staff whose Global access this backend sends as false (cross-account scope, issue 26)', () => {
+  test('a one-section user lands on the section and a read-only user on the dashboard, never on /error/access', async () => {
+    const own = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const tab = await own.newPage();
+    try {
+      const permissions = tab.waitForResponse((answer) => answer.url().includes('/api/v1/user/permissions'));
+      await tab.goto(`${variance.url}/login`);
+      await signIn(tab, 'bots@example.com');
+      expect(((await (await permissions).json()) as { data: { Global: unknown } }).data.Global).toEqual({ access: false });
+      await tab.waitForURL('**/bots');
+      await tab.getByRole('heading', { name: 'Bots', level: 1 }).waitFor();
+      await tab.goto(`${variance.url}/bots/new`);
+      await tab.getByLabel('Name').waitFor();
+      expect(new URL(tab.url()).pathname).toBe('/bots/new');
+      await own.clearCookies();
+      await tab.goto(`${variance.url}/login`);
+      await signIn(tab, 'viewer@example.com');
+      await tab.waitForURL('**/dashboard');
+      await tab.getByRole('heading', { name: /Welcome/ }).waitFor();
+      expect(new URL(tab.url()).pathname).toBe('/dashboard');
     } finally {
       await own.close();
     }

@@ -11,7 +11,10 @@ import { startTestServer, type TestServer } from '../../server/testing';
  *   counts, amounts and grade counts included; reporting's role and instance as loaded models;
  * - nulls left out (absent), timestamps with microseconds, extra keys on every record;
  * - the signed-in user with roles as bare ids, isAdmin as 0/1, no theme_color;
+ * - recordings without `has_audio` (a url means the audio is there);
  * - Laravel pagination links without the query string (`paginate()` without `withQueryString()`);
+ * - `Global: {access}` read as cross-account scope: false for every user without level 9 on
+ *   Accounts, staff holding a role included (issue 26);
  * - Laravel's 404 text for a missing model;
  * - `Accept`-dependent redirects (no JSON accepted → 302 to /login);
  * - optionally Apache's 301 on writes to a URL with a trailing slash.
@@ -77,7 +80,6 @@ function varyReportingField(key: string, value: Json): Json {
     if (COUNT_STRINGS.has(key)) return String(value);
     return value;
   }
-  if (key === 'has_audio' && typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value === 'string' && TIMESTAMP.test(value)) return value.replace(TIMESTAMP, (_m, base: string, fraction = '.000') => `${base}${fraction.padEnd(7, '0')}Z`);
   if (COUNT_MAPS.has(key) && isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]));
   return varyReporting(value);
@@ -94,6 +96,8 @@ function varyReporting(value: Json): Json {
   const out: JsonObject = {};
   for (const [key, field] of Object.entries(value)) {
     if (field === null) continue;
+    // A recording as a Laravel resource lists it: {uuid, url, duration, mime_type, created_at}, no has_audio.
+    if (key === 'has_audio') continue;
     out[key] = varyReportingField(key, field);
   }
   if ('id' in value || 'uuid' in value) out.backend_extra = { source: 'variance', flags: [1, 2] };
@@ -116,8 +120,13 @@ function varyBody(pathname: string, body: Json, origin: string): Json {
     delete user.theme_color;
     return { data: { ...user, roles, isAdmin: body.data.isAdmin ? 1 : 0, two_factor_confirmed_at: null } };
   }
-  // Permissions keep the reference shape: SPEC defines it.
-  if (pathname === '/api/v1/user/permissions') return body;
+  // Permissions keep the reference shape (SPEC defines it), but Global access means cross-account
+  // scope here, as some Laravel backends read it: false for a staff member holding a role.
+  if (pathname === '/api/v1/user/permissions' && isObject(body.data)) {
+    const accounts = body.data.Accounts;
+    const crossAccount = isObject(accounts) && typeof accounts.level === 'number' && accounts.level >= 9;
+    return { ...body, data: { ...body.data, Global: { access: crossAccount } } };
+  }
   if (pathname.startsWith('/api/v1/reporting/')) {
     const out: JsonObject = { ...body, data: varyReporting(body.data ?? null) };
     if (isObject(body.links)) out.links = Object.fromEntries(Object.entries(body.links).map(([k, v]) => [k, laravelLink(v, origin)]));

@@ -61,7 +61,11 @@ export type Conversation = z.infer<typeof conversationSchema>;
 export const recordingSchema = z.looseObject({
   uuid: z.string(),
   label,
-  has_audio: tolerantOr(z.pipe(z.nullable(z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')])), z.transform((value) => value === true || value === 1 || value === '1')), false),
+  /**
+   * Whether the backend still keeps the audio; null when it does not say (a Laravel resource of
+   * `{uuid, url, duration, mime_type, created_at}`): then a recording with a url is playable.
+   */
+  has_audio: tolerantOr(z.pipe(z.nullable(z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')])), z.transform((value) => (value === null ? null : value === true || value === 1 || value === '1'))), null),
   duration_seconds: count,
   created_at: label,
   url: tolerantOr(z.nullable(z.string()), null),

@@ -187,6 +187,27 @@ describe('reporting pages', () => {
     expect(screen.getAllByText('5:00').length).toBeGreaterThan(0);
   });
 
+  test('a recording listed as a Laravel resource sends it (url, no has_audio) plays: its audio is fetched with the session, by HTTP Range', async () => {
+    const ranges: (string | null)[] = [];
+    mswServer.use(
+      accounts,
+      http.get(`${API}/api/v1/reporting/conversations/:id/recordings`, () =>
+        HttpResponse.json({ data: [{ uuid: 'r3', url: `${API}/api/v1/recordings/r3/audio`, duration: 70, mime_type: 'audio/wav', created_at: '2026-11-20T10:05:00.000000Z' }] }),
+      ),
+      http.get(`${API}/api/v1/recordings/r3/audio`, ({ request }) => {
+        ranges.push(request.headers.get('range'));
+        return new HttpResponse(new Uint8Array([82, 73, 70, 70]), { status: 206, headers: { 'content-type': 'audio/wav', 'content-range': 'bytes 0-3/4' } });
+      }),
+      http.get(`${API}/api/v1/reporting/conversations/:id/transcript`, () => HttpResponse.json({ data: [{ position: 1, role: 'bot', text: 'Hello there', time: '0:00:01' }] })),
+      http.get(`${API}/api/v1/reporting/conversations/:id`, () => HttpResponse.json({ data: conversation(1, 'A') })),
+      ...signInHandlers(),
+    );
+    renderApp('/reporting/conversations/1');
+    expect(await screen.findByRole('button', { name: 'Play' })).toBeInTheDocument();
+    expect(screen.queryByText(/no longer kept/)).toBeNull();
+    await waitFor(() => expect(ranges).toEqual([`bytes=0-${4 * 1024 * 1024 - 1}`]));
+  });
+
   test('conversation page: a recording without audio says so; the transcript still shows', async () => {
     mswServer.use(
       accounts,

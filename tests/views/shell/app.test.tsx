@@ -63,8 +63,8 @@ describe('the portal shell', () => {
     expect(within(menu).getByRole('link', { name: 'Roles' })).toBeInTheDocument();
   });
 
-  test('Global access false: signing in, or reloading any page, lands on /error/access, which offers only Sign out', async () => {
-    const denied = permissionsFor(['Bots', 'Roles'], 1) as { data: Record<string, unknown> };
+  test('Global access false and no grant (the reference API\'s reading): reloading any page lands on /error/access, which offers only Sign out', async () => {
+    const denied = permissionsFor([], 1) as { data: Record<string, unknown> };
     denied.data.Global = { access: false };
     mswServer.use(totals, accounts, ...signInHandlers({ permissions: denied }));
     const { location } = renderApp('/roles/new', { signedIn: true });
@@ -74,17 +74,42 @@ describe('the portal shell', () => {
     expect(screen.queryByRole('navigation', { name: 'Sections' })).not.toBeInTheDocument();
   });
 
-  test('Global access false at sign-in: the landing is /error/access, not the one permitted section', async () => {
-    const denied = permissionsFor(['Bots'], 1) as { data: Record<string, unknown> };
-    denied.data.Global = { access: false };
-    mswServer.use(totals, accounts, ...signInHandlers({ permissions: denied }));
-    const { location } = renderApp('/login');
+  test('Global access false beside a Roles grant (a Laravel backend\'s "no cross-account scope"): the user keeps the page the grant opens', async () => {
+    const staff = permissionsFor(['Roles'], 1) as { data: Record<string, unknown> };
+    staff.data.Global = { access: false };
+    mswServer.use(totals, accounts, ...signInHandlers({ permissions: staff }));
+    const { location } = renderApp('/roles/new', { signedIn: true });
+    expect(await screen.findByRole('heading', { name: /New role/i })).toBeInTheDocument();
+    expect(location.history?.at(-1) ?? '/roles/new').toBe('/roles/new');
+    expect(screen.queryByRole('heading', { name: 'No access' })).not.toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Sections' });
+    expect(within(menu).getByRole('link', { name: 'Roles' })).toBeInTheDocument();
+  });
+
+  const signInWith = async (permissions: unknown) => {
+    mswServer.use(totals, accounts, ...signInHandlers({ permissions }));
+    const mounted = renderApp('/login');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'admin@example.com');
     await user.type(screen.getByLabelText('Password'), 'password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    return mounted;
+  };
+
+  test('Global access false and no grant at sign-in: the landing is /error/access', async () => {
+    const none = permissionsFor([], 1) as { data: Record<string, unknown> };
+    none.data.Global = { access: false };
+    const { here } = await signInWith(none);
     expect(await screen.findByRole('heading', { name: 'No access' })).toBeInTheDocument();
-    expect(location.history?.at(-1)).toBe('/error/access');
+    expect(here()).toBe('/error/access');
+  });
+
+  test('Global access false beside one granted section at sign-in: the landing is that section', async () => {
+    const bots = permissionsFor(['Bots'], 1) as { data: Record<string, unknown> };
+    bots.data.Global = { access: false };
+    const { here } = await signInWith(bots);
+    await waitFor(() => expect(here()).toBe('/bots'));
+    expect(screen.queryByRole('heading', { name: 'No access' })).not.toBeInTheDocument();
   });
 
   test('breadcrumbs: the section, then New; the menu toggle says whether it is open', async () => {

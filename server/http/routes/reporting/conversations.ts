@@ -3,6 +3,7 @@ import type { AppContext } from '../../../context';
 import { accountScope, inScope } from '../../../auth/accountScope';
 import { requirePermission } from '../../../auth/permissions';
 import { fieldError, notFound } from '../../errors';
+import { sendWithRanges } from '../../byteRange';
 import { exportFilename, sendAttachment, sendCsvExport, toCsv, wantsCsvExport } from '../../csv';
 import { paginate } from '../../list';
 import { sendRecord } from '../../record';
@@ -114,11 +115,8 @@ export function conversationRoutes(ctx: AppContext): Router {
       .get(c.id, String(req.params.recording)) as { duration_seconds: number } | undefined;
     if (!recording) throw notFound('Recording not found.');
     const wav = await speechRecordingWav(db, c.id, recording.duration_seconds);
-    res.setHeader('Content-Type', 'audio/wav');
     res.setHeader('Cache-Control', 'private, max-age=3600');
-    // Not res.send: it hashes the whole body for an ETag on every request (megabytes each).
-    res.setHeader('Content-Length', String(wav.length));
-    res.end(wav);
+    sendWithRanges(req, res, wav, 'audio/wav');
   });
 
   router.get('/reporting/conversations/:id/data', read, readCallData, (req, res) => {
