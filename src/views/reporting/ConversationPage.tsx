@@ -16,7 +16,10 @@ import { OperationError } from '../common/OperationError';
 import { Timestamp } from '../common/Timestamp';
 import { ExportStatus } from './ExportStatus';
 import { ConversationHeader } from './conversation/ConversationHeader';
-import { ConversationReview } from './conversation/ConversationReview';
+import { ReviewWorkspace } from './review/ReviewWorkspace';
+import { NextNotEvaluated } from './review/NextNotEvaluated';
+import { evaluationSelectors } from '../../machines/evaluation.api';
+import { useEvaluationState } from '../actors/useReview';
 import { conversationTab } from './firstCalls';
 import { useReportTabAccess } from './reportTabAccess';
 import { useChildOperation, useReporting } from './useReporting';
@@ -183,11 +186,14 @@ export default function ConversationPage({ params }: RouteViewProps) {
   useEffect(() => () => player.send({ type: 'player.pause' }), [player]);
 
   const base = `/reporting/conversations/${encodeURIComponent(id)}`;
-  const c = record.output;
+  // The grade follows the latest submitted evaluation (issue 29), also right after one is submitted here.
+  const evaluated = useEvaluationState((s) => (evaluationSelectors.conversationId(s) === id ? evaluationSelectors.evaluations(s).find((e) => e.current) : undefined));
+  const c = record.output && evaluated?.letter_grade ? { ...record.output, letter_grade: evaluated.letter_grade } : record.output;
   const active = tab ? pageTabOf(tab) : null;
   return (
     <section className="page conversation-page">
       {c ? <ConversationHeader conversation={c} /> : <h1>Conversation</h1>}
+      <NextNotEvaluated conversationId={id} />
       <OperationError error={record.error} onRetry={() => report.send({ type: 'conversationReport.reload' })} />
       {record.loading && !c && <LoadingState label="Loading conversation…" />}
 
@@ -208,7 +214,7 @@ export default function ConversationPage({ params }: RouteViewProps) {
         {!mayHear && !mayRead && <p>You do not have access to this conversation’s recording or transcript.</p>}
         {(mayHear || mayRead) && (mayHear && !recordings.output || mayRead && !transcript.output) && (recordings.loading || transcript.loading) && <LoadingState label="Loading the recording and transcript…" />}
         {(mayHear || mayRead) && (!mayHear || recordings.output) && (!mayRead || transcript.output) && (
-          <ConversationReview player={player} recordings={mayHear ? (recordings.output ?? []) : null} lines={mayRead ? (transcript.output ?? []) : null} />
+          <ReviewWorkspace conversationId={id} player={player} recordings={mayHear ? (recordings.output ?? []) : null} lines={mayRead ? (transcript.output ?? []) : null} />
         )}
       </section>
       )}

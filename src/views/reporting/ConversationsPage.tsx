@@ -12,6 +12,7 @@ import { Pagination } from '../common/Pagination';
 import { ReportingNav } from './ReportingNav';
 import { ConversationFilters } from './filters/ConversationFilters';
 import { useAccountId, useChildOperation, useReporting } from './useReporting';
+import { useReviewQueue } from '../actors/useReview';
 
 const PATH = '/reporting/conversations';
 
@@ -29,6 +30,9 @@ export default function ConversationsPage() {
   const load = () => conversations.send({ type: 'conversations.browse', query: conversationQueryFromUrl(new URLSearchParams(search)) });
   // The URL is the single source of truth: every change of it (or of the account filter) reloads.
   useEffect(load, [conversations, search, accountId]);
+  // "Next not evaluated" on a conversation page keeps these filters (issue 29's review queue).
+  const queue = useReviewQueue();
+  useEffect(() => queue.keepFilters(conversationQueryFromUrl(new URLSearchParams(search))), [queue, search]);
   useEffect(() => {
     conversations.send({ type: 'conversations.loadOptions' });
   }, [conversations, accountId]);

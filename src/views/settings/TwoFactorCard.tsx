@@ -1,45 +1,111 @@
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
-import type { TwoFactorSettingsEvent } from '../../machines/account/twoFactorSettings';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { twoFactorSettingsApi, twoFactorSettingsSelectors } from '../../machines/account/twoFactorSettings.api';
+import { useActorApi } from '../actors/useActorApi';
 import { OperationError } from '../common/OperationError';
-import { usePortal } from '../PortalContext';
 import { useFlow } from '../useFlow';
 import { FormField, StatusMessage } from '../auth/FormField';
+import { RecoveryCodes } from './RecoveryCodes';
 
-/** Fortify's two-factor set-up on /settings: enable → QR code → confirm → recovery codes. */
+/**
+ * Fortify's two-factor set-up on /settings: enable → QR code → confirm → recovery codes (copy,
+ * download) → disable, asked first. When the server wants the password confirmed (423) the card
+ * asks for it, then does what was asked. After each change focus goes to what came of it.
+ */
 export function TwoFactorCard() {
-  const { auth } = usePortal();
-  const flow = useFlow('twoFactorSettings', { auth });
-  const state = useSelector(flow, (s) => s.value as string);
-  const setup = useSelector(flow, (s) => s.context.setup);
-  const codes = useSelector(flow, (s) => s.context.recoveryCodes);
-  const error = useSelector(flow, (s) => s.context.error);
-  const notice = useSelector(flow, (s) => s.context.notice);
+  const flow = useFlow('twoFactorSettings');
+  const twoFactor = useActorApi(flow, twoFactorSettingsApi);
+  const panel = useSelector(flow, twoFactorSettingsSelectors.panel);
+  const busy = useSelector(flow, twoFactorSettingsSelectors.busy);
+  const enabling = useSelector(flow, twoFactorSettingsSelectors.enabling);
+  const confirmingCode = useSelector(flow, twoFactorSettingsSelectors.confirmingCode);
+  const checkingPassword = useSelector(flow, twoFactorSettingsSelectors.checkingPassword);
+  const setup = useSelector(flow, twoFactorSettingsSelectors.setup);
+  const codes = useSelector(flow, twoFactorSettingsSelectors.recoveryCodes);
+  const error = useSelector(flow, twoFactorSettingsSelectors.error);
+  const notice = useSelector(flow, twoFactorSettingsSelectors.notice);
   const [code, setCode] = useState('');
-  const busy = !['off', 'confirming', 'on'].includes(state);
-  const send = (event: TwoFactorSettingsEvent) => flow.send(event);
+  const [password, setPassword] = useState('');
+  const outcome = useRef<HTMLDivElement>(null);
+  const askingPassword = panel === 'password';
+
+  // The outcome of a change (its status or its error) takes focus, so it is read and not lost.
+  useEffect(() => {
+    if ((notice || error) && !askingPassword) outcome.current?.focus();
+  }, [notice, error, askingPassword]);
 
   function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    send({ type: 'twoFactor.confirm', code: code.replace(/\s+/g, '') });
+    twoFactor.confirm(code);
     setCode('');
+  }
+
+  function confirmPassword(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    twoFactor.confirmPassword(password);
+    setPassword('');
   }
 
   return (
     <section className="settings-card" aria-labelledby="settings-two-factor-title" aria-busy={busy}>
       <h2 id="settings-two-factor-title">Two-factor authentication</h2>
-      <StatusMessage text={notice} />
-      <OperationError error={error} />
-      {(state === 'off' || state === 'enabling') && (
+      <div ref={outcome} tabIndex={-1} className="settings-outcome">
+        <StatusMessage text={notice} />
+        {!askingPassword && <OperationError error={error} />}
+      </div>
+      {askingPassword && (
+        <form onSubmit={confirmPassword} noValidate aria-labelledby="two-factor-password-title">
+          <h3 id="two-factor-password-title">Confirm your password</h3>
+          <p>For your security, please confirm your password to continue.</p>
+          <OperationError error={error && !error.fieldErrors.password ? error : null} />
+          <FormField
+            id="two-factor-confirm-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            autoFocus
+            required
+            value={password}
+            onValue={setPassword}
+            errors={error?.fieldErrors.password}
+          />
+          <div className="account-actions">
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {checkingPassword ? 'Confirming…' : 'Confirm password'}
+            </button>
+            <button type="button" className="button" disabled={busy} onClick={twoFactor.cancelPassword}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      {panel === 'askingToDisable' && (
+        <div role="group" aria-labelledby="two-factor-disable-question">
+          <p id="two-factor-disable-question">
+            <strong>Turn off two-factor authentication?</strong> Signing in will then need only your password, and your recovery codes stop working.
+          </p>
+          <div className="account-actions">
+            <button type="button" className="button button-danger" onClick={twoFactor.disableConfirmed}>
+              Turn off two-factor authentication
+            </button>
+            {/* The safe answer has focus: Enter keeps things as they are. */}
+            <button type="button" className="button" autoFocus onClick={twoFactor.keepOn}>
+              Keep it on
+            </button>
+          </div>
+        </div>
+      )}
+      {panel === 'off' && (
         <>
           <p>Add a second step to signing in: a code from an authenticator app on your phone.</p>
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => send({ type: 'twoFactor.enable' })}>
-            {state === 'enabling' ? 'Enabling…' : 'Enable two-factor authentication'}
+          <button type="button" className="button button-primary" disabled={busy} onClick={twoFactor.enable}>
+            {enabling ? 'Enabling…' : 'Enable two-factor authentication'}
           </button>
         </>
       )}
-      {setup && (state === 'confirming' || state === 'confirmingCode' || state === 'disabling') && (
+      {setup && panel === 'settingUp' && (
         <>
           <p>Scan this QR code with your authenticator app, or type the setup key, then enter the code it shows.</p>
           {/* The server's SVG as an image (data URL): it is displayed, never inserted as markup. */}
@@ -61,40 +127,29 @@ export function TwoFactorCard() {
             />
             <div className="account-actions">
               <button type="submit" className="button button-primary" disabled={busy}>
-                {state === 'confirmingCode' ? 'Confirming…' : 'Confirm'}
+                {confirmingCode ? 'Confirming…' : 'Confirm'}
               </button>
-              <button type="button" className="button" disabled={busy} onClick={() => send({ type: 'twoFactor.cancel' })}>
+              <button type="button" className="button" disabled={busy} onClick={twoFactor.cancel}>
                 Cancel
               </button>
             </div>
           </form>
         </>
       )}
-      {(state === 'on' || state === 'loadingCodes' || state === 'regeneratingCodes' || (state === 'disabling' && !setup)) && (
+      {panel === 'on' && (
         <>
           <p>Two-factor authentication is on for your account.</p>
-          {codes && (
-            <>
-              <p id="recovery-codes-help">Each recovery code signs you in once if you lose your phone. Keep them somewhere safe.</p>
-              <ul className="recovery-codes" aria-label="Recovery codes" aria-describedby="recovery-codes-help">
-                {codes.map((recovery) => (
-                  <li key={recovery}>
-                    <code>{recovery}</code>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          {codes && <RecoveryCodes codes={codes} />}
           <div className="account-actions">
             {!codes && (
-              <button type="button" className="button" disabled={busy} onClick={() => send({ type: 'twoFactor.showCodes' })}>
+              <button type="button" className="button" disabled={busy} onClick={twoFactor.showCodes}>
                 Show recovery codes
               </button>
             )}
-            <button type="button" className="button" disabled={busy} onClick={() => send({ type: 'twoFactor.regenerateCodes' })}>
+            <button type="button" className="button" disabled={busy} onClick={twoFactor.regenerateCodes}>
               Regenerate recovery codes
             </button>
-            <button type="button" className="button button-danger" disabled={busy} onClick={() => send({ type: 'twoFactor.disable' })}>
+            <button type="button" className="button button-danger" disabled={busy} onClick={twoFactor.disable}>
               Disable two-factor authentication
             </button>
           </div>
