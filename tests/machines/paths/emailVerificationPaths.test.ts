@@ -9,7 +9,7 @@ import {
   VERIFY_FAILED_SUMMARY,
   verificationCheckMachine,
 } from '../../../src/machines/account/emailVerification';
-import { done, failed, handledPairs, invokeIds, stateKeys } from './graphCoverage';
+import { done, edges, failed, handledPairs, invokeIds, stateKeys, vertices } from './graphCoverage';
 
 /**
  * The email-verification flows walked by xstate/graph: the confirmation page's flow (follow the
@@ -31,7 +31,7 @@ function withoutMoves<M extends typeof confirmEmailMachine | typeof verification
 
 describe('email confirmation flow (/email-verification-confirmation): xstate/graph paths', () => {
   const ids = invokeIds(confirmEmailMachine);
-  const events: EventObject[] = [
+  const events = [
     { type: 'verification.retry' },
     done(ids.following!, 'Your email address has been verified.'),
     failed(ids.following!, expired),
@@ -40,7 +40,7 @@ describe('email confirmation flow (/email-verification-confirmation): xstate/gra
     settled('signedIn'),
     settled('signedOut'),
     settled('unverified'),
-  ];
+  ] as EventObject[] as never[];
   const serializeState = ((s: ConfirmSnapshot) => JSON.stringify([s.value, s.context.error?.summary ?? null])) as (s: unknown) => string;
   const logic = withoutMoves(confirmEmailMachine, ['goToExpired', 'continueToTarget', 'goToSignIn']);
   const withLink = { events, serializeState, input: { path: '/api/v1/email/verify/1/abc?signature=ff', redirect: '/roles' } };
@@ -48,12 +48,12 @@ describe('email confirmation flow (/email-verification-confirmation): xstate/gra
 
   test('every state is reachable (with a usable link or without one), and every declared event is taken', () => {
     const adjacency = { ...getAdjacencyMap(logic, withLink), ...getAdjacencyMap(logic, withoutLink) };
-    const reached = new Set(Object.values(adjacency).map((v) => (v.state as ConfirmSnapshot).value as string));
+    const reached = new Set(vertices(adjacency).map((v) => (v.state as ConfirmSnapshot).value as string));
     // `checking` is eventless: it decides at once and is never a resting state.
     expect(reached).toEqual(new Set(stateKeys(confirmEmailMachine).filter((key) => key !== 'checking')));
     const taken = new Set<string>();
-    for (const vertex of Object.values(adjacency)) {
-      for (const { event, state } of Object.values(vertex.transitions)) {
+    for (const vertex of vertices(adjacency)) {
+      for (const { event, state } of edges(vertex)) {
         if (serializeState(state) !== serializeState(vertex.state)) taken.add(`${(vertex.state as ConfirmSnapshot).value as string} ${event.type}`);
       }
     }
@@ -75,9 +75,9 @@ describe('email confirmation flow (/email-verification-confirmation): xstate/gra
     expect(paths.some((p) => (p.state as ConfirmSnapshot).value === 'expired')).toBe(true);
     // From either failure, Try again follows the link again.
     const adjacency = getAdjacencyMap(logic, withLink);
-    const retries = Object.values(adjacency)
+    const retries = vertices(adjacency)
       .filter((v) => (v.state as ConfirmSnapshot).value === 'failed')
-      .map((v) => Object.values(v.transitions).find((t) => t.event.type === 'verification.retry')!.state as ConfirmSnapshot);
+      .map((v) => edges(v).find((t) => t.event.type === 'verification.retry')!.state as ConfirmSnapshot);
     expect(retries.map((s) => [s.value, s.context.error])).toEqual([
       ['following', null],
       ['following', null],
@@ -101,7 +101,7 @@ describe('email confirmation flow (/email-verification-confirmation): xstate/gra
 
   test('tags: `busy` exactly while a call or auth is awaited, `verified` once the link was accepted, `failed` on failure', () => {
     const adjacency = getAdjacencyMap(logic, withLink);
-    for (const vertex of Object.values(adjacency)) {
+    for (const vertex of vertices(adjacency)) {
       const s = vertex.state as ConfirmSnapshot;
       const state = s.value as string;
       expect(s.hasTag('busy'), state).toBe(state === 'following' || state === 'syncingAuth');
@@ -113,17 +113,17 @@ describe('email confirmation flow (/email-verification-confirmation): xstate/gra
 
 describe('"I have verified my email" check (/email-verification): xstate/graph paths', () => {
   const ids = invokeIds(verificationCheckMachine);
-  const events: EventObject[] = [{ type: 'verification.check' }, settled('signedIn'), settled('signedOut'), settled('unverified')];
+  const events = [{ type: 'verification.check' }, settled('signedIn'), settled('signedOut'), settled('unverified')] as EventObject[] as never[];
   const serializeState = ((s: CheckSnapshot) => JSON.stringify([s.value, s.context.notice])) as (s: unknown) => string;
 
   test('every state and declared event; the check asks auth and settles back to idle with the right move', () => {
     const logic = withoutMoves(verificationCheckMachine, ['continueToTarget', 'goToSignIn']);
     const options = { events, serializeState, input: { redirect: '/roles' } };
     const adjacency = getAdjacencyMap(logic, options);
-    expect(new Set(Object.values(adjacency).map((v) => (v.state as CheckSnapshot).value))).toEqual(new Set(stateKeys(verificationCheckMachine)));
+    expect(new Set(vertices(adjacency).map((v) => (v.state as CheckSnapshot).value))).toEqual(new Set(stateKeys(verificationCheckMachine)));
     const taken = new Set<string>();
-    for (const vertex of Object.values(adjacency)) {
-      for (const { event, state } of Object.values(vertex.transitions)) {
+    for (const vertex of vertices(adjacency)) {
+      for (const { event, state } of edges(vertex)) {
         if (serializeState(state) !== serializeState(vertex.state)) taken.add(`${(vertex.state as CheckSnapshot).value as string} ${event.type}`);
       }
     }

@@ -1,4 +1,5 @@
 import type { AnyStateMachine, EventObject } from 'xstate';
+import type { AdjacencyMap, AdjacencyValue } from 'xstate/graph';
 
 /** Every state node of a machine by its key path ('signedIn', 'list.loading'), atomic or not. */
 export function stateKeys(machine: AnyStateMachine): string[] {
@@ -42,4 +43,13 @@ export function done(id: string, output?: unknown): EventObject {
 
 export function failed(id: string, error: unknown): EventObject {
   return { type: `xstate.error.actor.${id}`, error } as EventObject;
+}
+
+/** The adjacency map's vertices (its keys are branded strings, which Object.values does not type). */
+export function vertices<S, E>(adjacency: AdjacencyMap<S, E>): AdjacencyValue<S, E>[] {
+  return Object.values(adjacency as Record<string, AdjacencyValue<S, E>>);
+}
+
+export function edges<S, E>(vertex: AdjacencyValue<S, E>): { event: E; state: S }[] {
+  return Object.values(vertex.transitions as Record<string, { event: E; state: S }>);
 }
