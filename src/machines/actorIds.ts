@@ -10,6 +10,13 @@ export const ACTOR_IDS = {
   conversationReports: 'conversationReports',
   conversationReport: 'conversationReport',
   conversationPlayer: 'conversationPlayer',
+  /** Conversation review (issue 29, machines/reviewArea.ts). */
+  evaluation: 'evaluation',
+  reviewQueue: 'reviewQueue',
+  conversationNotes: 'conversationNotes',
+  turnTimings: 'turnTimings',
+  reviewStatistics: 'reviewStatistics',
+  scorecardItems: 'scorecardItems',
   /** Names of linked records and account-scoped picker choices (machines/references.ts). */
   references: 'references',
   /** The user's theme and saved list views (user settings). */

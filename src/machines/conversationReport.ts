@@ -1,6 +1,6 @@
-import { assign, enqueueActions, setup, spawnChild, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ReportFile, ReportingApi } from '../api/reporting';
-import { createChildOperation, type OperationActor, type OperationReport } from './operation';
+import { defineOperations, operationOf, type OperationActor, type OperationFamily, type ReportOf, type ResultsOf } from './operation';
 import { saveFile } from './saveFile';
 
 /** SPEC §3: a conversation report's tabs; `overview` is the conversation record itself. */
@@ -28,15 +28,14 @@ export interface ConversationReportContext {
   /** The review parts this user may see (their own permission models): only these are fetched. */
   reviewParts: readonly ReportPart[];
   /** The record, each part and the last export's file name: THE copy (the operations keep none). */
-  results: Partial<Record<ReportOperation, unknown>>;
+  results: Partial<ConversationReportResults>;
 }
 
 export type ConversationReportEvent =
   | { type: 'conversationReport.open'; id: string; tab: ReportTab; reviewParts?: readonly ReportPart[] }
   | { type: 'conversationReport.reload' }
   | { type: 'conversationReport.export'; format: 'txt' | 'csv' }
-  | { type: 'conversationReport.close' }
-  | OperationReport;
+  | { type: 'conversationReport.close' };
 
 export const conversationReportSystemId = (operation: string) => `conversationReport:${operation}`;
 
@@ -47,43 +46,53 @@ type Api = Pick<ReportingApi, 'conversation' | 'tab' | 'usageSummary' | 'convers
  * first view. Opening another conversation empties every part first, so one conversation's
  * transcript never shows under another's heading.
  */
-export function createConversationReportMachine(api: Api, save: (file: ReportFile) => void = saveFile) {
-  const calls: Record<ReportOperation, (input: never, signal: AbortSignal) => Promise<unknown>> = {
-    conversation: (id: string, signal) => api.conversation(id, signal),
-    recordings: (id: string, signal) => api.tab(id, 'recordings', signal),
-    transcript: (id: string, signal) => api.tab(id, 'transcript', signal),
-    log: (id: string, signal) => api.tab(id, 'log', signal),
-    actions: (id: string, signal) => api.tab(id, 'actions', signal),
-    quotes: (id: string, signal) => api.tab(id, 'quotes', signal),
-    'usage-summary': (id: string, signal) => api.usageSummary(id, signal),
-    data: (id: string, signal) => api.conversationData(id, signal),
-    exportTranscript: async ({ id, format }: { id: string; format: 'txt' | 'csv' }, signal) => {
-      const file = await api.exportTranscript(id, format, signal);
-      save(file);
-      return file.filename;
+function reportOperations(api: Api, save: (file: ReportFile) => void) {
+  const part = <P extends 'recordings' | 'transcript' | 'log' | 'actions' | 'quotes'>(tab: P, summary: string) => ({
+    summary,
+    call: (id: string, signal: AbortSignal) => api.tab(id, tab, signal),
+  });
+  return defineOperations(
+    {
+      conversation: { summary: 'Error Loading Record', call: (id: string, signal: AbortSignal) => api.conversation(id, signal) },
+      recordings: part('recordings', 'Error Loading Records'),
+      transcript: part('transcript', 'Error Loading Records'),
+      log: part('log', 'Error Loading Records'),
+      actions: part('actions', 'Error Loading Actions'),
+      quotes: part('quotes', 'Error Loading Records'),
+      'usage-summary': { summary: 'Error Loading Record', call: (id: string, signal: AbortSignal) => api.usageSummary(id, signal) },
+      data: { summary: 'Error Loading Record', call: (id: string, signal: AbortSignal) => api.conversationData(id, signal) },
+      exportTranscript: {
+        summary: 'Export Record Failed',
+        call: async ({ id, format }: { id: string; format: 'txt' | 'csv' }, signal: AbortSignal) => {
+          const file = await api.exportTranscript(id, format, signal);
+          save(file);
+          return file.filename;
+        },
+      },
     },
-  };
-  const summaries: Record<ReportOperation, string> = {
-    conversation: 'Error Loading Record',
-    recordings: 'Error Loading Records',
-    transcript: 'Error Loading Records',
-    log: 'Error Loading Records',
-    actions: 'Error Loading Actions',
-    quotes: 'Error Loading Records',
-    'usage-summary': 'Error Loading Record',
-    data: 'Error Loading Record',
-    exportTranscript: 'Export Record Failed',
-  };
-  const operations: Record<string, AnyActorLogic> = {};
-  for (const name of OPERATIONS) operations[name] = createChildOperation(calls[name]);
+    conversationReportSystemId,
+  );
+}
+
+type ReportOperations = ReturnType<typeof reportOperations> extends OperationFamily<infer S> ? S : never;
+/** What the record, each part and the export answer (inferred from their calls). */
+export type ConversationReportResults = ResultsOf<ReportOperations>;
+
+/**
+ * One conversation report (systemId `conversationReport`): the record, then each tab's part on
+ * first view. Opening another conversation empties every part first, so one conversation's
+ * transcript never shows under another's heading.
+ */
+export function createConversationReportMachine(api: Api, save: (file: ReportFile) => void = saveFile) {
+  const operations = reportOperations(api, save);
 
   return setup({
-    types: { context: {} as ConversationReportContext, events: {} as ConversationReportEvent },
-    actors: operations,
+    types: { context: {} as ConversationReportContext, events: {} as ConversationReportEvent | ReportOf<ReportOperations> },
+    actors: operations.actors,
   }).createMachine({
     id: 'conversationReport',
     context: { conversationId: null, tab: 'overview', requested: [], reviewParts: REVIEW_PARTS, results: {} },
-    entry: OPERATIONS.map((name) => spawnChild(name, { id: name, systemId: conversationReportSystemId(name), input: { summary: summaries[name] } })),
+    entry: enqueueActions(({ enqueue }) => operations.spawnAll(enqueue)),
     on: {
       'conversationReport.open': {
         actions: enqueueActions(({ context, event, enqueue }) => {
@@ -134,7 +143,5 @@ export type ConversationReportActor = ActorRefFrom<ConversationReportMachine>;
 export type ConversationReportSnapshot = SnapshotFrom<ConversationReportMachine>;
 
 export function reportOperation(actor: ConversationReportActor, name: ReportOperation): OperationActor {
-  const child = actor.getSnapshot().children[name] as OperationActor | undefined;
-  if (!child) throw new Error(`conversationReport: no operation "${name}"`);
-  return child;
+  return operationOf(actor, name);
 }

@@ -1,7 +1,7 @@
-import { assign, enqueueActions, setup, spawnChild, type ActorRefFrom, type AnyActorLogic } from 'xstate';
+import { assign, enqueueActions, setup, type ActorRefFrom } from 'xstate';
 import type { ConversationQuery, ReportFile, ReportingApi } from '../api/reporting';
 import type { Grade } from '../api/schemas/reporting';
-import { createChildOperation, withoutResults, type OperationActor, type OperationReport } from './operation';
+import { defineOperations, operationOf, withoutResults, type OperationActor, type OperationFamily, type ReportOf, type ResultsOf } from './operation';
 import { saveFile } from './saveFile';
 
 /**
@@ -15,7 +15,7 @@ export type ListOperation = (typeof OPERATIONS)[number];
 
 export interface ConversationListContext {
   /** What each call answered: THE copy (the operations keep none). */
-  results: Partial<Record<ListOperation, unknown>>;
+  results: Partial<ConversationListResults>;
 }
 
 export type ConversationListEvent =
@@ -26,8 +26,7 @@ export type ConversationListEvent =
   | { type: 'conversations.export'; query: ConversationQuery }
   | { type: 'conversations.cancelExport' }
   | { type: 'conversations.loadOptions' }
-  | { type: 'conversations.reset' }
-  | OperationReport;
+  | { type: 'conversations.reset' };
 
 export const conversationListSystemId = (operation: string) => `conversationReports:${operation}`;
 
@@ -35,36 +34,47 @@ type Api = Pick<ReportingApi, 'conversations' | 'paginateConversations' | 'conve
 
 type ListInput = { kind: 'query'; query: ConversationQuery } | { kind: 'url'; url: string; query?: ConversationQuery };
 
-export function createConversationListMachine(api: Api, save: (file: ReportFile) => void = saveFile) {
-  const calls: Record<ListOperation, (input: never, signal: AbortSignal, report: (progress: unknown) => void) => Promise<unknown>> = {
-    list: (input: ListInput, signal) => (input.kind === 'url' ? api.paginateConversations(input.url, input.query, signal) : api.conversations(input.query, signal)),
-    byGrade: ({ grades, query }: { grades: readonly Grade[]; query?: ConversationQuery }, signal) => api.conversationsByGrade(grades, query, signal),
-    byDisposition: ({ ids, query }: { ids: readonly string[]; query?: ConversationQuery }, signal) => api.conversationsByDisposition(ids, query, signal),
-    // A million-row file streams for a while: its rows so far are the operation's progress.
-    export: async (query: ConversationQuery, signal, report) => {
-      const file = await api.exportConversations(query, signal, report);
-      save(file);
-      return file.filename;
+function listOperations(api: Api, save: (file: ReportFile) => void) {
+  return defineOperations(
+    {
+      list: {
+        summary: 'Error Loading Records',
+        call: (input: ListInput, signal: AbortSignal) => (input.kind === 'url' ? api.paginateConversations(input.url, input.query, signal) : api.conversations(input.query, signal)),
+      },
+      byGrade: { summary: 'Error Loading Records', call: ({ grades, query }: { grades: readonly Grade[]; query?: ConversationQuery }, signal: AbortSignal) => api.conversationsByGrade(grades, query, signal) },
+      byDisposition: {
+        summary: 'Error Loading Records',
+        call: ({ ids, query }: { ids: readonly string[]; query?: ConversationQuery }, signal: AbortSignal) => api.conversationsByDisposition(ids, query, signal),
+      },
+      // A million-row file streams for a while: its rows so far are the operation's progress.
+      export: {
+        summary: 'Export Record Failed',
+        call: async (query: ConversationQuery, signal: AbortSignal, report: (progress: unknown) => void) => {
+          const file = await api.exportConversations(query, signal, report);
+          save(file);
+          return file.filename;
+        },
+      },
+      options: { summary: 'Error Loading Dispositions', call: async (_input: void, signal: AbortSignal) => (await api.global({}, signal)).dispositions ?? [] },
     },
-    options: async (_input: void, signal) => (await api.global({}, signal)).dispositions ?? [],
-  };
-  const summaries: Record<ListOperation, string> = {
-    list: 'Error Loading Records',
-    byGrade: 'Error Loading Records',
-    byDisposition: 'Error Loading Records',
-    export: 'Export Record Failed',
-    options: 'Error Loading Dispositions',
-  };
-  const operations: Record<string, AnyActorLogic> = {};
-  for (const name of OPERATIONS) operations[name] = createChildOperation(calls[name]);
+    conversationListSystemId,
+  );
+}
+
+type ListOperations = ReturnType<typeof listOperations> extends OperationFamily<infer S> ? S : never;
+/** What each conversations call answers (inferred from its call). */
+export type ConversationListResults = ResultsOf<ListOperations>;
+
+export function createConversationListMachine(api: Api, save: (file: ReportFile) => void = saveFile) {
+  const operations = listOperations(api, save);
 
   return setup({
-    types: { context: {} as ConversationListContext, events: {} as ConversationListEvent },
-    actors: operations,
+    types: { context: {} as ConversationListContext, events: {} as ConversationListEvent | ReportOf<ListOperations> },
+    actors: operations.actors,
   }).createMachine({
     id: 'conversationReports',
     context: { results: {} },
-    entry: OPERATIONS.map((name) => spawnChild(name, { id: name, systemId: conversationListSystemId(name), input: { summary: summaries[name] } })),
+    entry: enqueueActions(({ enqueue }) => operations.spawnAll(enqueue)),
     on: {
       // One operation for browse and paginate: whichever was asked last wins.
       'conversations.browse': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('list', { type: 'operation.start', input: { kind: 'query', query: event.query } })) },
@@ -95,7 +105,5 @@ export function createConversationListMachine(api: Api, save: (file: ReportFile)
 export type ConversationListActor = ActorRefFrom<ReturnType<typeof createConversationListMachine>>;
 
 export function listOperation(actor: ConversationListActor, name: ListOperation): OperationActor {
-  const child = actor.getSnapshot().children[name] as OperationActor | undefined;
-  if (!child) throw new Error(`conversationReports: no operation "${name}"`);
-  return child;
+  return operationOf(actor, name);
 }

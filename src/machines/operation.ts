@@ -153,9 +153,79 @@ export function createChildOperation<I, O>(call: (input: I, signal: AbortSignal,
   });
 }
 
+/** One operation of a family: its call (input → output, typed) and SPEC §8's summary of its failure. */
+export interface OperationSpec<I = never, O = unknown> {
+  call: (input: I, signal: AbortSignal, report: (progress: unknown) => void) => Promise<O>;
+  summary: string;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a spec's input is whatever its call takes
+export type OperationSpecs = Record<string, OperationSpec<any, unknown>>;
+
+/** What each operation of a family answers, inferred from its call. */
+export type ResultsOf<S extends OperationSpecs> = { [K in keyof S & string]: Awaited<ReturnType<S[K]['call']>> };
+/** What each operation of a family is started with. */
+export type InputsOf<S extends OperationSpecs> = { [K in keyof S & string]: Parameters<S[K]['call']>[0] };
+
+/** The reports a family's parent hears, typed per kind: `event.kind === 'list'` narrows `output`. */
+export type ReportOf<S extends OperationSpecs> =
+  | { [K in keyof S & string]: { type: 'operation.report.succeeded'; kind: K; output: ResultsOf<S>[K]; input: InputsOf<S>[K] } }[keyof S & string]
+  | { [K in keyof S & string]: { type: 'operation.report.failed'; kind: K; error: OperationFailure; input: InputsOf<S>[K] } }[keyof S & string];
+
+export interface OperationFamily<S extends OperationSpecs> {
+  kinds: readonly (keyof S & string)[];
+  /** The children's logic, one per kind, for the parent's `setup({ actors })`. */
+  actors: Record<keyof S & string, ReturnType<typeof createChildOperation>>;
+  /** The parent's entry: spawns one child per kind, with id = kind and its systemId. */
+  spawnAll: (enqueue: { spawnChild: (src: never, options: { id: string; systemId: string; input: OperationInput }) => unknown }) => void;
+  /** The event that starts `kind` with its typed input (send it to the child whose id is `kind`). */
+  start: <K extends keyof S & string>(kind: K, input: InputsOf<S>[K]) => { type: 'operation.start'; input: InputsOf<S>[K] };
+}
+
+/**
+ * THE operation family: a parent's operations declared once, `{ kind: { call, summary } }`. Each
+ * kind is a child of THE operation statechart (createChildOperation) that reports to the parent;
+ * the result and input types come from each call, so the parent's handlers and the views' hook
+ * (`useChildOperation`) read them without casts. The parent keeps only its domain rules.
+ */
+export function defineOperations<S extends OperationSpecs>(specs: S, systemIdOf: (kind: keyof S & string) => string): OperationFamily<S> {
+  const kinds = Object.keys(specs) as (keyof S & string)[];
+  const actors = Object.fromEntries(kinds.map((kind) => [kind, createChildOperation(specs[kind]!.call)])) as OperationFamily<S>['actors'];
+  return {
+    kinds,
+    actors,
+    spawnAll: (enqueue) => {
+      for (const kind of kinds) enqueue.spawnChild(kind as never, { id: kind, systemId: systemIdOf(kind), input: { summary: specs[kind]!.summary } });
+    },
+    start: (_kind, input) => ({ type: 'operation.start', input }),
+  };
+}
+
+/** A parent's operation child by kind (the child's id is its kind); throws when it has none. */
+export function operationOf(parent: { id: string; getSnapshot(): { children: Record<string, AnyActorRef | undefined> } }, kind: string): OperationActor {
+  const child = operationChild(parent, kind);
+  if (!child) throw new Error(`${parent.id}: no operation "${kind}"`);
+  return child;
+}
+
+/** Two requests ask for the same thing (built by the same code, so their keys come in the same order). */
+export function sameRequest(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/**
+ * One sender per first call: a request equal to the one `kind` is running now is that request
+ * (the route asked for it a moment ago; a page asking the same is not a second call). Once it
+ * has settled, an equal request is a real one again (a retry, a revisit).
+ */
+export function inFlight(parent: { id: string; getSnapshot(): { children: Record<string, AnyActorRef | undefined> } }, kind: string, running: unknown, asked: unknown): boolean {
+  const child = operationChild(parent, kind);
+  return child?.getSnapshot().value === 'loading' && sameRequest(running, asked);
+}
+
 /** A parent's results without those of `kinds` (their operations were reset). */
-export function withoutResults<K extends string>(results: Partial<Record<K, unknown>>, kinds: readonly K[]): Partial<Record<K, unknown>> {
-  return Object.fromEntries(Object.entries(results).filter(([kind]) => !kinds.includes(kind as K))) as Partial<Record<K, unknown>>;
+export function withoutResults<R extends object, K extends keyof R>(results: Partial<R>, kinds: readonly K[]): Partial<R> {
+  return Object.fromEntries(Object.entries(results).filter(([kind]) => !kinds.includes(kind as K))) as Partial<R>;
 }
 
 /** A parent's operation child by kind (the child's id is its kind). */

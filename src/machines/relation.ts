@@ -1,7 +1,7 @@
-import { assign, emit, enqueueActions, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
+import { assign, emit, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { List } from '../api/envelope';
 import { itemsOf, type RelationApi, type RelationItem, type RelationKey } from '../api/relations';
-import { createChildOperation, operationChild, type OperationReport, type OperationFailure } from './operation';
+import { defineOperations, operationOf, type OperationFailure, type OperationFamily, type ReportOf, type ResultsOf } from './operation';
 
 export const RELATION_KINDS = ['list', 'available', 'assign', 'update', 'remove'] as const;
 export type RelationKind = (typeof RELATION_KINDS)[number];
@@ -57,11 +57,10 @@ export type RelationEvent =
   | { type: 'relation.assign'; itemId: string; body?: Record<string, unknown> }
   | { type: 'relation.update'; itemId: string; body: Record<string, unknown> }
   | { type: 'relation.remove'; itemId: string }
-  | { type: 'relation.init' }
-  | OperationReport;
+  | { type: 'relation.init' };
 
 /** An event that asks for an operation; it rides in the operation's input as `payload`. */
-export type RelationRequest = Exclude<RelationEvent, { type: 'relation.init' } | OperationReport>;
+export type RelationRequest = Exclude<RelationEvent, { type: 'relation.init' }>;
 
 /** What a relation actor tells its listeners when an operation settles (the same shape as a resource's outcomes). */
 export type RelationEmitted =
@@ -89,46 +88,69 @@ type Asked<T extends RelationRequest['type']> = OwnerInput<Extract<RelationReque
  * owner with `relation.open`. Operations are children of the same operation statechart as
  * resources; on success the local lists follow (SPEC §4: assign/remove update them).
  */
-export function createRelationMachine(key: RelationKey, api: RelationApi, log: (message: string, failure: OperationFailure) => void = defaultLog) {
-  const unsupported = (kind: string) => async () => {
+function relationOperations(key: RelationKey, api: RelationApi) {
+  const unsupported = (kind: string) => async (): Promise<never> => {
     throw new Error(`${key} has no ${kind}`);
   };
-  const calls: Record<RelationKind, (input: never, signal: AbortSignal) => Promise<unknown>> = {
-    list: (input: Asked<'relation.open' | 'relation.list'>, signal) => api.list(input.ownerId, input.payload.query ?? {}, signal),
-    available: api.available ? (input: OwnerInput, signal) => api.available!(input.ownerId, signal) : unsupported('available'),
-    assign: api.assign
-      ? (input: Asked<'relation.assign'>, signal) => api.assign!(input.ownerId, input.payload.itemId, input.payload.body, input.assigned, signal)
-      : unsupported('assign'),
-    update: api.update
-      ? (input: Asked<'relation.update'>, signal) => api.update!(input.ownerId, input.payload.itemId, input.payload.body, signal)
-      : unsupported('update'),
-    remove: api.remove ? (input: Asked<'relation.remove'>, signal) => api.remove!(input.ownerId, input.payload.itemId, input.assigned, signal) : unsupported('remove'),
-  };
-  const operations: Record<string, AnyActorLogic> = {};
-  for (const kind of RELATION_KINDS) operations[kind] = createChildOperation(calls[kind]);
+  const summary = (kind: RelationKind) => relationSummary(key, kind);
+  return defineOperations(
+    {
+      list: { summary: summary('list'), call: (input: Asked<'relation.open' | 'relation.list'>, signal: AbortSignal) => api.list(input.ownerId, input.payload.query ?? {}, signal) },
+      available: { summary: summary('available'), call: (input: OwnerInput, signal: AbortSignal) => (api.available ? api.available(input.ownerId, signal) : unsupported('available')()) },
+      assign: {
+        summary: summary('assign'),
+        call: (input: Asked<'relation.assign'>, signal: AbortSignal) =>
+          api.assign ? api.assign(input.ownerId, input.payload.itemId, input.payload.body, input.assigned, signal) : unsupported('assign')(),
+      },
+      update: {
+        summary: summary('update'),
+        call: (input: Asked<'relation.update'>, signal: AbortSignal) => (api.update ? api.update(input.ownerId, input.payload.itemId, input.payload.body, signal) : unsupported('update')()),
+      },
+      remove: {
+        summary: summary('remove'),
+        call: (input: Asked<'relation.remove'>, signal: AbortSignal) => (api.remove ? api.remove(input.ownerId, input.payload.itemId, input.assigned, signal) : unsupported('remove')()),
+      },
+    },
+    (kind) => relationOperationId(key, kind),
+  );
+}
 
+type RelationOperations = ReturnType<typeof relationOperations> extends OperationFamily<infer S> ? S : never;
+/** What each relation operation answers (inferred from its call). */
+export type RelationResults = ResultsOf<RelationOperations>;
+type RelationReport = ReportOf<RelationOperations>;
+type RelationSucceeded = Extract<RelationReport, { type: 'operation.report.succeeded' }>;
+
+/**
+ * One actor per relation of SPEC §7 (systemId `relation:<owner>.<related>`), re-pointed at an
+ * owner with `relation.open`. Its operations are one family (operation.ts defineOperations); on
+ * success the local lists follow (SPEC §4: assign/remove update them).
+ */
+export function createRelationMachine(key: RelationKey, api: RelationApi, log: (message: string, failure: OperationFailure) => void = defaultLog) {
+  const operations = relationOperations(key, api);
+  const resetAll = (enqueue: { sendTo: (to: RelationKind, event: { type: 'operation.reset' }) => void }) => {
+    for (const kind of RELATION_KINDS) enqueue.sendTo(kind, { type: 'operation.reset' });
+  };
 
   return setup({
-    types: { context: {} as RelationContext, events: {} as RelationEvent, emitted: {} as RelationEmitted },
-    actors: operations,
+    types: { context: {} as RelationContext, events: {} as RelationEvent | RelationReport, emitted: {} as RelationEmitted },
+    actors: operations.actors,
   }).createMachine({
     id: relationActorId(key),
     context: { key, ownerId: null, assigned: [], available: [], links: null },
-    entry: enqueueActions(({ enqueue }) => {
-      for (const kind of RELATION_KINDS) enqueue.spawnChild(kind, { id: kind, systemId: relationOperationId(key, kind), input: { summary: relationSummary(key, kind) } });
-    }),
+    entry: enqueueActions(({ enqueue }) => operations.spawnAll(enqueue)),
     on: {
       'relation.open': {
         actions: enqueueActions(({ enqueue, event }) => {
-          for (const kind of RELATION_KINDS) enqueue.sendTo(kind, { type: 'operation.reset' });
+          resetAll(enqueue);
           enqueue.assign({ ownerId: event.ownerId, assigned: [], available: [], links: null });
-          enqueue.sendTo('list', { type: 'operation.start', input: { ownerId: event.ownerId, assigned: [], payload: event } });
-          if (api.available) enqueue.sendTo('available', { type: 'operation.start', input: { ownerId: event.ownerId, assigned: [], payload: event } });
+          enqueue.sendTo('list', operations.start('list', { ownerId: event.ownerId, assigned: [], payload: event }));
+          if (api.available) enqueue.sendTo('available', operations.start('available', { ownerId: event.ownerId, assigned: [], payload: event }));
         }),
       },
       'relation.init': {
         actions: enqueueActions(({ enqueue }) => {
-          for (const kind of RELATION_KINDS) enqueue.sendTo(kind, { type: 'operation.reset' });
+          resetAll(enqueue);
           enqueue.assign({ ownerId: null, assigned: [], available: [], links: null });
         }),
       },
@@ -139,18 +161,18 @@ export function createRelationMachine(key: RelationKey, api: RelationApi, log: (
       'relation.remove': { actions: enqueueActions(({ enqueue, context, event }) => start(enqueue, context, 'remove', event)) },
       'operation.report.succeeded': {
         // A result for an owner we have since left is stale.
-        guard: ({ context, event }) => (event.input as OwnerInput).ownerId === context.ownerId,
+        guard: ({ context, event }) => event.input.ownerId === context.ownerId,
         actions: [
-          assign(({ context, event }) => applyRelationSuccess(context, event.kind as RelationKind, event.output, (event.input as OwnerInput).payload)),
-          emit(({ event }) => ({ type: 'relation.succeeded' as const, kind: event.kind as RelationKind, input: (event.input as OwnerInput).payload, output: event.output })),
+          assign(({ context, event }) => applyRelationSuccess(context, event)),
+          emit(({ event }) => ({ type: 'relation.succeeded' as const, kind: event.kind, input: event.input.payload, output: event.output })),
         ],
       },
       'operation.report.failed': {
         actions: [
           enqueueActions(({ enqueue, event }) => {
-            if (isSilentFailure(key, event.kind as RelationKind)) enqueue(() => log(`${key} ${event.kind} failed`, event.error));
+            if (isSilentFailure(key, event.kind)) enqueue(() => log(`${key} ${event.kind} failed`, event.error));
           }),
-          emit(({ event }) => ({ type: 'relation.failed' as const, kind: event.kind as RelationKind, input: (event.input as OwnerInput).payload, error: event.error })),
+          emit(({ event }) => ({ type: 'relation.failed' as const, kind: event.kind, input: event.input.payload, error: event.error })),
         ],
       },
     },
@@ -158,7 +180,7 @@ export function createRelationMachine(key: RelationKey, api: RelationApi, log: (
 }
 
 function start(
-  enqueue: { sendTo: (to: string, event: { type: 'operation.start'; input: unknown }) => void },
+  enqueue: { sendTo: (to: string, event: { type: 'operation.start'; input: OwnerInput }) => void },
   context: RelationContext,
   kind: RelationKind,
   payload: RelationRequest,
@@ -171,30 +193,32 @@ function defaultLog(message: string, failure: OperationFailure): void {
   console.warn(message, failure.status, failure.detail);
 }
 
-function applyRelationSuccess(context: RelationContext, kind: RelationKind, output: unknown, payload: RelationRequest): Partial<RelationContext> {
+function applyRelationSuccess(context: RelationContext, event: RelationSucceeded): Partial<RelationContext> {
+  const payload = event.input.payload;
   const itemId = 'itemId' in payload ? payload.itemId : undefined;
-  switch (kind) {
+  switch (event.kind) {
     case 'list': {
-      const list = output as List<RelationItem> | RelationItem[];
+      const list = event.output;
       return { assigned: itemsOf(list), links: Array.isArray(list) ? null : list.links };
     }
     case 'available':
-      return { available: output as RelationItem[] };
+      return { available: event.output };
     case 'assign': {
+      const output = event.output;
       // users ↔ roles answer with the whole new list; workflow contacts with the new link row.
-      if (context.key === 'users.roles' && Array.isArray(output)) return { assigned: output as RelationItem[] };
-      const added = Array.isArray(output) && output[0] ? (output[0] as RelationItem) : context.available.find((i) => relationItemId(i) === itemId);
+      if (context.key === 'users.roles' && Array.isArray(output)) return { assigned: output };
+      const added = Array.isArray(output) && output[0] ? output[0] : context.available.find((i) => relationItemId(i) === itemId);
       return {
         assigned: added && !context.assigned.some((i) => relationItemId(i) === itemId) ? [...context.assigned, added] : context.assigned,
         available: context.available.filter((i) => relationItemId(i) !== itemId),
       };
     }
     case 'update': {
-      const row = output as RelationItem | undefined;
+      const row = event.output;
       return row ? { assigned: context.assigned.map((i) => (relationItemId(i) === itemId ? row : i)) } : {};
     }
     case 'remove': {
-      if (Array.isArray(output)) return { assigned: output as RelationItem[] };
+      if (Array.isArray(event.output)) return { assigned: event.output };
       const removed = context.assigned.find((i) => relationItemId(i) === itemId);
       // A workflow-contact row is not a contact: it goes back to the available list as its contact.
       const back = removed && (context.key === 'workflows.contacts' ? (removed.contact as RelationItem | undefined) : removed);
@@ -211,9 +235,7 @@ export type RelationActor = ActorRefFrom<RelationMachine>;
 export type RelationSnapshot = SnapshotFrom<RelationMachine>;
 
 export function relationOperation(relation: RelationActor, kind: RelationKind) {
-  const child = operationChild(relation, kind);
-  if (!child) throw new Error(`relation ${relation.id}: no operation "${kind}"`);
-  return child;
+  return operationOf(relation, kind);
 }
 
 /** The error a user sees for an operation: none for SPEC's log-only failures. */

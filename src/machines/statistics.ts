@@ -1,6 +1,6 @@
-import { assign, enqueueActions, setup, spawnChild, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ReportFile, ReportingApi, StatisticsExport, StatisticsQuery } from '../api/reporting';
-import { createChildOperation, withoutResults, type OperationActor, type OperationReport } from './operation';
+import { defineOperations, inFlight, operationOf, withoutResults, type OperationActor, type OperationFamily, type ReportOf, type ResultsOf } from './operation';
 import { saveFile } from './saveFile';
 
 /** Each statistics call is one operation child (status 0–3, `{summary, detail}` of SPEC §8). */
@@ -33,12 +33,13 @@ export interface StatisticsLoadInput {
 export type StatisticsEvent =
   | { type: 'statistics.load'; kind: StatisticsLoadKind; query?: StatisticsQuery; id?: string }
   | { type: 'statistics.reset'; kinds?: readonly StatisticsLoadKind[] }
-  | { type: 'statistics.export'; kind: StatisticsExport; query?: StatisticsQuery; id?: string }
-  | OperationReport;
+  | { type: 'statistics.export'; kind: StatisticsExport; query?: StatisticsQuery; id?: string };
 
 export interface StatisticsContext {
   /** What each call answered: THE copy (its operation keeps none). */
-  results: Partial<Record<StatisticsKind, unknown>>;
+  results: Partial<StatisticsResults>;
+  /** What each panel was last asked with: an equal load while that one runs is not sent again. */
+  asked: Partial<Record<StatisticsLoadKind, StatisticsLoadInput>>;
 }
 
 export const statisticsSystemId = (kind: StatisticsKind) => `statistics:${kind}`;
@@ -50,38 +51,60 @@ type Api = Pick<ReportingApi, 'global' | 'active' | 'timeseries' | 'globalRoles'
  * panel has its own loading and failure, and a newer request for the same panel supersedes the
  * older one. The results live here, reported by the operations; `statistics.reset` empties them.
  */
-export function createStatisticsMachine(api: Api, save: (file: ReportFile) => void = saveFile) {
-  const calls: Record<StatisticsKind, (input: never, signal: AbortSignal) => Promise<unknown>> = {
-    global: ({ query }: StatisticsLoadInput, signal) => api.global(query, signal),
-    active: (_input: StatisticsLoadInput, signal) => api.active(signal),
-    timeseries: ({ query }: StatisticsLoadInput, signal) => api.timeseries(query, signal),
-    globalRoles: ({ query }: StatisticsLoadInput, signal) => api.globalRoles(query, signal),
-    rankings: ({ query }: StatisticsLoadInput, signal) => api.rankings(query, signal),
-    roles: ({ query }: StatisticsLoadInput, signal) => api.entities('roles', query, signal),
-    roleBreakdown: ({ id, query }: StatisticsLoadInput, signal) => api.breakdown('roles', id ?? '', query, signal),
-    instances: ({ query }: StatisticsLoadInput, signal) => api.entities('instances', query, signal),
-    instanceBreakdown: ({ id, query }: StatisticsLoadInput, signal) => api.breakdown('instances', id ?? '', query, signal),
-    export: async ({ kind, query, id }: { kind: StatisticsExport; query?: StatisticsQuery; id?: string }, signal) => {
-      const file = await api.exportStatistics(kind, { ...query, id }, signal);
-      save(file);
-      return file.filename;
+function statisticsOperations(api: Api, save: (file: ReportFile) => void) {
+  const S = STATISTICS_SUMMARIES;
+  return defineOperations(
+    {
+      global: { summary: S.global, call: ({ query }: StatisticsLoadInput, signal: AbortSignal) => api.global(query, signal) },
+      active: { summary: S.active, call: (_input: StatisticsLoadInput, signal: AbortSignal) => api.active(signal) },
+      timeseries: { summary: S.timeseries, call: ({ query }: StatisticsLoadInput, signal: AbortSignal) => api.timeseries(query, signal) },
+      globalRoles: { summary: S.globalRoles, call: ({ query }: StatisticsLoadInput, signal: AbortSignal) => api.globalRoles(query, signal) },
+      rankings: { summary: S.rankings, call: ({ query }: StatisticsLoadInput, signal: AbortSignal) => api.rankings(query, signal) },
+      roles: { summary: S.roles, call: ({ query }: StatisticsLoadInput, signal: AbortSignal) => api.entities('roles', query, signal) },
+      roleBreakdown: { summary: S.roleBreakdown, call: ({ id, query }: StatisticsLoadInput, signal: AbortSignal) => api.breakdown('roles', id ?? '', query, signal) },
+      instances: { summary: S.instances, call: ({ query }: StatisticsLoadInput, signal: AbortSignal) => api.entities('instances', query, signal) },
+      instanceBreakdown: { summary: S.instanceBreakdown, call: ({ id, query }: StatisticsLoadInput, signal: AbortSignal) => api.breakdown('instances', id ?? '', query, signal) },
+      export: {
+        summary: S.export,
+        call: async ({ kind, query, id }: { kind: StatisticsExport; query?: StatisticsQuery; id?: string }, signal: AbortSignal) => {
+          const file = await api.exportStatistics(kind, { ...query, id }, signal);
+          save(file);
+          return file.filename;
+        },
+      },
     },
-  };
-  const operations: Record<string, AnyActorLogic> = {};
-  for (const kind of STATISTICS_KINDS) operations[kind] = createChildOperation(calls[kind]);
+    statisticsSystemId,
+  );
+}
+
+type StatisticsOperations = ReturnType<typeof statisticsOperations> extends OperationFamily<infer S> ? S : never;
+/** What each statistics call answers (inferred from its call). */
+export type StatisticsResults = ResultsOf<StatisticsOperations>;
+
+/**
+ * Role, instance and global statistics (systemId `statistics`): one operation per call, so each
+ * panel has its own loading and failure, and a newer request for the same panel supersedes the
+ * older one. The results live here, reported by the operations; `statistics.reset` empties them.
+ * A load equal to the one in flight for its panel is the same request: it is not sent again.
+ */
+export function createStatisticsMachine(api: Api, save: (file: ReportFile) => void = saveFile) {
+  const operations = statisticsOperations(api, save);
 
   return setup({
-    types: { context: {} as StatisticsContext, events: {} as StatisticsEvent },
-    actors: operations,
+    types: { context: {} as StatisticsContext, events: {} as StatisticsEvent | ReportOf<StatisticsOperations> },
+    actors: operations.actors,
   }).createMachine({
     id: 'statistics',
-    context: { results: {} },
-    entry: STATISTICS_KINDS.map((kind) => spawnChild(kind, { id: kind, systemId: statisticsSystemId(kind), input: { summary: STATISTICS_SUMMARIES[kind] } })),
+    context: { results: {}, asked: {} },
+    entry: enqueueActions(({ enqueue }) => operations.spawnAll(enqueue)),
     on: {
       'statistics.load': {
-        actions: enqueueActions(({ enqueue, event }) =>
-          enqueue.sendTo(event.kind, { type: 'operation.start', input: { query: event.query, id: event.id } satisfies StatisticsLoadInput }),
-        ),
+        actions: enqueueActions(({ enqueue, event, context, self }) => {
+          const input = { query: event.query, id: event.id } satisfies StatisticsLoadInput;
+          if (inFlight(self, event.kind, context.asked[event.kind], input)) return;
+          enqueue.assign({ asked: { ...context.asked, [event.kind]: input } });
+          enqueue.sendTo(event.kind, operations.start(event.kind, input));
+        }),
       },
       'statistics.reset': {
         actions: enqueueActions(({ enqueue, event, context }) => {
@@ -92,7 +115,7 @@ export function createStatisticsMachine(api: Api, save: (file: ReportFile) => vo
       },
       'operation.report.succeeded': { actions: assign(({ context, event }) => ({ results: { ...context.results, [event.kind]: event.output } })) },
       'statistics.export': {
-        actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('export', { type: 'operation.start', input: { kind: event.kind, query: event.query, id: event.id } })),
+        actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('export', operations.start('export', { kind: event.kind, query: event.query, id: event.id }))),
       },
     },
   });
@@ -104,7 +127,5 @@ export type StatisticsSnapshot = SnapshotFrom<StatisticsMachine>;
 
 /** One statistics operation, for views and tests. */
 export function statisticsOperation(actor: StatisticsActor, kind: StatisticsKind): OperationActor {
-  const child = actor.getSnapshot().children[kind] as OperationActor | undefined;
-  if (!child) throw new Error(`statistics: no operation "${kind}"`);
-  return child;
+  return operationOf(actor, kind);
 }

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { AnyActorRef } from 'xstate';
-import { operationChild, operationState, type OperationActor, type OperationFailure, type OperationSnapshot, type OperationState } from '../../machines/operation';
+import { operationOf, operationState, type OperationActor, type OperationFailure, type OperationSnapshot, type OperationState } from '../../machines/operation';
 
 /**
  * An operation as a view reads it: its state by name (idle, loading, succeeded, failed), its
@@ -33,17 +33,19 @@ export function useOperation<T = unknown>(operation: OperationActor): OperationV
   return { state, idle: state === 'idle', loading: state === 'loading', succeeded: state === 'succeeded', failed: state === 'failed', output, error, progress };
 }
 
-/** A parent of operations (statistics, conversation reports): it keeps each operation's result. */
-type ResultsSnapshot = { context: { results: Partial<Record<string, unknown>> } };
+/** A parent of an operation family (statistics, conversation reports): it keeps each operation's result, typed per kind. */
+interface ResultsParent<R> {
+  id: string;
+  getSnapshot(): { context: { results: Partial<R> }; children: Record<string, AnyActorRef | undefined> };
+}
 
-/** An operation held by a parent: its state and failure from the operation, its output from the parent's copy. */
-export function useChildOperation<T = unknown>(parent: AnyActorRef, kind: string): OperationView<T> {
-  const operation = useMemo(() => {
-    const child = operationChild(parent, kind);
-    if (!child) throw new Error(`${parent.id}: no operation "${kind}"`);
-    return child;
-  }, [parent, kind]);
-  const view = useOperation<T>(operation);
-  const output = useSelector(parent, (s: ResultsSnapshot) => s.context.results[kind]) as T | undefined;
+/**
+ * THE typed hook over an operation of a family (operation.ts defineOperations): its state and
+ * failure from the operation, its output from the parent's copy, typed by the operation's call.
+ */
+export function useChildOperation<R extends object, K extends keyof R & string>(parent: ResultsParent<R> & AnyActorRef, kind: K): OperationView<R[K]> {
+  const operation = useMemo(() => operationOf(parent, kind), [parent, kind]);
+  const view = useOperation<R[K]>(operation);
+  const output = useSelector(parent, (s: { context: { results: Partial<R> } }) => s.context.results[kind]);
   return { ...view, output };
 }

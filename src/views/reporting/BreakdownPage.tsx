@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import type { List } from '../../api/envelope';
 import type { StatisticsEntity } from '../../api/reporting';
-import type { Breakdown, EntityStatistics } from '../../api/schemas/reporting';
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
 import { LoadingState } from '../common/LoadingState';
@@ -28,9 +26,9 @@ export function BreakdownPage({ entity }: { entity: StatisticsEntity }) {
   const listKind = entity === 'roles' ? 'roles' : 'instances';
   const kind = entity === 'roles' ? 'roleBreakdown' : 'instanceBreakdown';
   const label = entity === 'roles' ? 'Role' : 'Instance';
-  const options = useChildOperation<List<EntityStatistics>>(statistics, listKind);
-  const breakdown = useChildOperation<Breakdown>(statistics, kind);
-  const exported = useChildOperation<string>(statistics, 'export');
+  const options = useChildOperation(statistics, listKind);
+  const breakdown = useChildOperation(statistics, kind);
+  const exported = useChildOperation(statistics, 'export');
   // Under "All accounts" each account has its own "Analyst": a name that repeats says whose it is.
   const nameOf = useNamesWithAccounts((options.output?.data ?? []).map((o) => ({ id: String(o.id), name: o.name, account_id: o.account_id })));
   const { from, to } = rangeFrom(params);

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import type { List } from '../../api/envelope';
-import type { Conversation, DispositionCount } from '../../api/schemas/reporting';
+import type { DispositionCount } from '../../api/schemas/reporting';
 import { formatNumber } from '../../format/number';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
@@ -23,8 +22,8 @@ export default function ByDispositionPage() {
   const params = useSearchParams();
   const navigate = useNavigate();
   const accountId = useAccountId();
-  const counts = useChildOperation<DispositionCount[]>(conversations, 'options');
-  const list = useChildOperation<List<Conversation>>(conversations, 'byDisposition');
+  const counts = useChildOperation(conversations, 'options');
+  const list = useChildOperation(conversations, 'byDisposition');
   const chosen = params.getAll('disposition').filter((d) => /^\d+$/.test(d));
   const page = Number(params.get('page')) || 1;
   const show = pageSizeOf(params);

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import type { List } from '../../api/envelope';
-import { GRADES, type Conversation, type EntityStatistics, type GlobalStatistics, type Grade } from '../../api/schemas/reporting';
+import { GRADES, type Grade } from '../../api/schemas/reporting';
 import { formatNumber } from '../../format/number';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
@@ -20,11 +19,11 @@ export default function ByInstanceGradePage() {
   const { statistics, conversations } = useReporting();
   const params = useSearchParams();
   const accountId = useAccountId();
-  const instances = useChildOperation<List<EntityStatistics>>(statistics, 'instances');
-  const global = useChildOperation<GlobalStatistics>(statistics, 'global');
+  const instances = useChildOperation(statistics, 'instances');
+  const global = useChildOperation(statistics, 'global');
   // Under "All accounts" several accounts have a "Main line": a name that repeats says whose it is.
   const nameOf = useNamesWithAccounts((instances.output?.data ?? []).map((i) => ({ id: String(i.id), name: i.name, account_id: i.account_id })));
-  const list = useChildOperation<List<Conversation>>(conversations, 'byGrade');
+  const list = useChildOperation(conversations, 'byGrade');
   const { from, to } = rangeFrom(params);
   const grade = (GRADES as readonly string[]).includes(params.get('grade') ?? '') ? (params.get('grade') as Grade) : null;
   const instance = params.get('instance') ?? '';

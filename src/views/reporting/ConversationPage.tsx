@@ -4,14 +4,14 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import type { RouteViewProps } from '../../route';
-import type { Conversation, ConversationAction, ConversationData, LogEntry, Quote, Recording, TranscriptLine, UsageSummary } from '../../api/schemas/reporting';
+import type { Conversation, ConversationAction, ConversationData, LogEntry, Quote, UsageSummary } from '../../api/schemas/reporting';
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
 import { formatPhoneElsewhere } from '../../format/phone';
 import { formatExactTimestamp } from '../../format/timestamp';
 import { transcriptTimeToSeconds } from '../../format/transcriptTime';
 import { clockOf, lineSeconds } from './conversation/transcriptTimes';
-import type { ConversationReportActor, ReportPart, ReportTab } from '../../machines/conversationReport';
+import type { ConversationReportActor, ConversationReportResults, ReportPart, ReportTab } from '../../machines/conversationReport';
 import { sendUnlessPrefetched } from '../../machines/prefetch';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
@@ -19,7 +19,10 @@ import { Timestamp } from '../common/Timestamp';
 import { useTimeZone } from '../common/TimeZone';
 import { ExportStatus } from './ExportStatus';
 import { ConversationHeader } from './conversation/ConversationHeader';
-import { ConversationReview } from './conversation/ConversationReview';
+import { ReviewWorkspace } from './review/ReviewWorkspace';
+import { NextNotEvaluated } from './review/NextNotEvaluated';
+import { evaluationSelectors } from '../../machines/evaluation.api';
+import { useEvaluationState } from '../actors/useReview';
 import { conversationOpen, conversationTab } from './firstCalls';
 import { useReportTabAccess } from './reportTabAccess';
 import { useAccountId, useChildOperation, useReporting } from './useReporting';
@@ -45,8 +48,8 @@ const speaker = (role: string) => (role === 'bot' ? 'Bot' : role === 'user' ? 'C
 const at = (iso: string, timeZone: string | undefined) => formatExactTimestamp(iso, { seconds: true, timeZone });
 
 /** A part of the report: its loading, failure, or its content. */
-function Part<T>({ report, name, label, children }: { report: ConversationReportActor; name: ReportPart; label: string; children: (value: T) => React.ReactNode }) {
-  const part = useChildOperation<T>(report, name);
+function Part<K extends ReportPart>({ report, name, label, children }: { report: ConversationReportActor; name: K; label: string; children: (value: ConversationReportResults[K]) => React.ReactNode }) {
+  const part = useChildOperation(report, name);
   return (
     <>
       <OperationError error={part.error} />
@@ -156,11 +159,11 @@ function Data({ data }: { data: ConversationData }) {
 
 function TabContent({ tab, report }: { tab: Exclude<ReportPart, 'recordings' | 'transcript'>; report: ConversationReportActor }) {
   switch (tab) {
-    case 'log': return <Part<LogEntry[]> report={report} name={tab} label="Log">{(rows) => <Log entries={rows} />}</Part>;
-    case 'actions': return <Part<ConversationAction[]> report={report} name={tab} label="Actions">{(rows) => <Actions rows={rows} />}</Part>;
-    case 'quotes': return <Part<Quote[]> report={report} name={tab} label="Quotes">{(rows) => <Quotes rows={rows} />}</Part>;
-    case 'usage-summary': return <Part<UsageSummary> report={report} name={tab} label="Usage summary">{(u) => <Usage usage={u} />}</Part>;
-    case 'data': return <Part<ConversationData> report={report} name={tab} label="Data">{(d) => <Data data={d} />}</Part>;
+    case 'log': return <Part report={report} name={tab} label="Log">{(rows) => <Log entries={rows} />}</Part>;
+    case 'actions': return <Part report={report} name={tab} label="Actions">{(rows) => <Actions rows={rows} />}</Part>;
+    case 'quotes': return <Part report={report} name={tab} label="Quotes">{(rows) => <Quotes rows={rows} />}</Part>;
+    case 'usage-summary': return <Part report={report} name={tab} label="Usage summary">{(u) => <Usage usage={u} />}</Part>;
+    case 'data': return <Part report={report} name={tab} label="Data">{(d) => <Data data={d} />}</Part>;
   }
 }
 
@@ -176,10 +179,10 @@ export default function ConversationPage({ params }: RouteViewProps) {
   // A tab the user's permissions do not include is never requested: the details load instead.
   const { forbiddenTab, tab } = conversationTab(tabParam, mayOpen);
   const accountId = useAccountId();
-  const record = useChildOperation<Conversation>(report, 'conversation');
-  const recordings = useChildOperation<Recording[]>(report, 'recordings');
-  const transcript = useChildOperation<TranscriptLine[]>(report, 'transcript');
-  const exported = useChildOperation<string>(report, 'exportTranscript');
+  const record = useChildOperation(report, 'conversation');
+  const recordings = useChildOperation(report, 'recordings');
+  const transcript = useChildOperation(report, 'transcript');
+  const exported = useChildOperation(report, 'exportTranscript');
   const shownId = useSelector(report, (s) => s.context.conversationId);
 
   // Recordings and transcript have their own permission models: only what the user may see is fetched.
@@ -198,11 +201,14 @@ export default function ConversationPage({ params }: RouteViewProps) {
   useEffect(() => () => player.send({ type: 'player.pause' }), [player]);
 
   const base = `/reporting/conversations/${encodeURIComponent(id)}`;
-  const c = record.output;
+  // The grade follows the latest submitted evaluation (issue 29), also right after one is submitted here.
+  const evaluated = useEvaluationState((s) => (evaluationSelectors.conversationId(s) === id ? evaluationSelectors.evaluations(s).find((e) => e.current) : undefined));
+  const c = record.output && evaluated?.letter_grade ? { ...record.output, letter_grade: evaluated.letter_grade } : record.output;
   const active = tab ? pageTabOf(tab) : null;
   return (
     <section className="page conversation-page">
       {c ? <ConversationHeader conversation={c} /> : <h1>Conversation</h1>}
+      <NextNotEvaluated conversationId={id} />
       <OperationError error={record.error} onRetry={() => report.send({ type: 'conversationReport.reload' })} />
       {record.loading && !c && <LoadingState label="Loading conversation…" />}
 
@@ -223,7 +229,7 @@ export default function ConversationPage({ params }: RouteViewProps) {
         {!mayHear && !mayRead && <p>You do not have access to this conversation’s recording or transcript.</p>}
         {(mayHear || mayRead) && (mayHear && !recordings.output || mayRead && !transcript.output) && (recordings.loading || transcript.loading) && <LoadingState label="Loading the recording and transcript…" />}
         {(mayHear || mayRead) && (!mayHear || recordings.output) && (!mayRead || transcript.output) && (
-          <ConversationReview player={player} recordings={mayHear ? (recordings.output ?? []) : null} lines={mayRead ? (transcript.output ?? []) : null} />
+          <ReviewWorkspace conversationId={id} player={player} recordings={mayHear ? (recordings.output ?? []) : null} lines={mayRead ? (transcript.output ?? []) : null} />
         )}
       </section>
       )}

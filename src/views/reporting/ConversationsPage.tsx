@@ -1,7 +1,5 @@
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
-import type { List } from '../../api/envelope';
-import type { Conversation, DispositionCount } from '../../api/schemas/reporting';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { useNavigate } from '../PortalContext';
@@ -14,6 +12,7 @@ import { Pagination } from '../common/Pagination';
 import { ReportingNav } from './ReportingNav';
 import { ConversationFilters } from './filters/ConversationFilters';
 import { useAccountId, useChildOperation, useReporting } from './useReporting';
+import { useReviewQueue } from '../actors/useReview';
 
 const PATH = '/reporting/conversations';
 
@@ -23,14 +22,17 @@ export default function ConversationsPage() {
   const params = new URLSearchParams(search);
   const navigate = useNavigate();
   const accountId = useAccountId();
-  const list = useChildOperation<List<Conversation>>(conversations, 'list');
-  const options = useChildOperation<DispositionCount[]>(conversations, 'options');
-  const exported = useChildOperation<string>(conversations, 'export');
+  const list = useChildOperation(conversations, 'list');
+  const options = useChildOperation(conversations, 'options');
+  const exported = useChildOperation(conversations, 'export');
   const query = conversationQueryFromUrl(params);
 
   const load = () => conversations.send({ type: 'conversations.browse', query: conversationQueryFromUrl(new URLSearchParams(search)) });
   // The URL is the single source of truth: every change of it (or of the account filter) reloads.
   useEffect(load, [conversations, search, accountId]);
+  // "Next not evaluated" on a conversation page keeps these filters (issue 29's review queue).
+  const queue = useReviewQueue();
+  useEffect(() => queue.keepFilters(conversationQueryFromUrl(new URLSearchParams(search))), [queue, search]);
   useEffect(() => {
     conversations.send({ type: 'conversations.loadOptions' });
   }, [conversations, accountId]);

@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import type { List } from '../../api/envelope';
 import type { StatisticsEntity } from '../../api/reporting';
-import type { EntityStatistics } from '../../api/schemas/reporting';
 import { debounce } from '../../format/debounce';
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
@@ -38,8 +36,8 @@ export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
   const accountId = useAccountId();
   const path = `/reporting/${entity}`;
   const kind = entity === 'roles' ? 'roles' : 'instances';
-  const list = useChildOperation<List<EntityStatistics>>(statistics, kind);
-  const exported = useChildOperation<string>(statistics, 'export');
+  const list = useChildOperation(statistics, kind);
+  const exported = useChildOperation(statistics, 'export');
   const { from, to } = rangeFrom(params);
   const search = params.get('search') ?? '';
   const sort = params.get('sort') ?? '-conversations';

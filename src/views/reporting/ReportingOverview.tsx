@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import type { ActiveConversations, EntityStatistics, GlobalStatistics, Ranking, Timeseries } from '../../api/schemas/reporting';
+import type { EntityStatistics } from '../../api/schemas/reporting';
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
 import { formatTimestamp } from '../../format/timestamp';
@@ -70,12 +70,12 @@ export default function ReportingOverview() {
   const { from, to } = rangeFrom(params);
   const accountId = useAccountId();
   const navigate = useNavigate();
-  const global = useChildOperation<GlobalStatistics>(statistics, 'global');
-  const active = useChildOperation<ActiveConversations>(statistics, 'active');
-  const series = useChildOperation<Timeseries>(statistics, 'timeseries');
-  const roles = useChildOperation<EntityStatistics[]>(statistics, 'globalRoles');
-  const rankings = useChildOperation<Ranking[]>(statistics, 'rankings');
-  const exported = useChildOperation<string>(statistics, 'export');
+  const global = useChildOperation(statistics, 'global');
+  const active = useChildOperation(statistics, 'active');
+  const series = useChildOperation(statistics, 'timeseries');
+  const roles = useChildOperation(statistics, 'globalRoles');
+  const rankings = useChildOperation(statistics, 'rankings');
+  const exported = useChildOperation(statistics, 'export');
   // Under "All accounts" several accounts have a "Support" role: a name that repeats says whose it is.
   const roleName = useNamesWithAccounts([
     ...(roles.output ?? []).map((r) => ({ id: String(r.id), name: r.name, account_id: r.account_id })),

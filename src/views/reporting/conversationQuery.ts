@@ -2,9 +2,10 @@ import type { ConversationQuery } from '../../api/reporting';
 import { GRADES, type Grade } from '../../api/schemas/reporting';
 import { pageSizeOf } from '../common/pageSize';
 import { rangeFrom } from './dateRange';
+import { REVIEW_FILTERS } from './review/reviewFilters';
 
 /** URL keys that become `filter[...]` on the API. */
-export const URL_FILTERS = ['channel', 'direction', 'status', 'role_id', 'instance_id', 'disposition_id'] as const;
+export const URL_FILTERS = ['channel', 'direction', 'status', 'role_id', 'instance_id', 'disposition_id', ...REVIEW_FILTERS] as const;
 
 /**
  * The conversations list's state is its URL: `?search&sort&page&from&to&grade=A&grade=B

@@ -32,8 +32,14 @@ const isTyping = (target: EventTarget) => target instanceof HTMLElement && (targ
  * The recording beside its transcript, in sync: the line being spoken is marked and kept in view,
  * a line (click, Enter, arrows) seeks the audio, Space plays and pauses anywhere in this area.
  */
-export function ConversationReview({ player, recordings: allowedRecordings, lines: allowedLines }: {
+export function ConversationReview({ player, recordings: allowedRecordings, lines: allowedLines, renderAside, playerAside, jumpTo }: {
   player: ConversationPlayerActor;
+  /** The review's additions beside each transcript line (issue 29). */
+  renderAside?: (line: TranscriptLine, index: number) => React.ReactNode;
+  /** Under the player (the notes' timeline markers). */
+  playerAside?: React.ReactNode;
+  /** Jump to a moment: the recording seeks there and the transcript shows its line. */
+  jumpTo?: { seconds: number; key: number } | null;
   /** null: the user may not hear recordings (Recordings read). */
   recordings: readonly Recording[] | null;
   /** null: the user may not read the transcript (Transcripts read). */
@@ -53,6 +59,14 @@ export function ConversationReview({ player, recordings: allowedRecordings, line
     player.send(url ? { type: 'player.load', url } : { type: 'player.unload' });
   }, [player, url]);
 
+  // A jump from a note or a turn: seek the audio (when there is some) and show the line.
+  const lineJump = useMemo(() => (jumpTo ? { index: lineAt(starts, jumpTo.seconds), key: jumpTo.key } : null), [jumpTo, starts]);
+  useEffect(() => {
+    if (jumpTo && url) player.send({ type: 'player.seek', seconds: jumpTo.seconds });
+    // Only when a new jump is asked for.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [jumpTo?.key]);
+
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === ' ' && playable && !event.defaultPrevented && !isTyping(event.target)) {
       event.preventDefault();
@@ -69,6 +83,7 @@ export function ConversationReview({ player, recordings: allowedRecordings, line
         {url && recording && (
           <>
             <RecordingPlayer player={player} label={recording.label} turns={turns} fallbackDuration={recording.audio_seconds ?? recording.duration_seconds} />
+            {playerAside}
             {recording.generated && <p className="review-note">Demo audio: this server synthesises the transcript as speech; it keeps no real recordings.</p>}
           </>
         )}
@@ -84,6 +99,8 @@ export function ConversationReview({ player, recordings: allowedRecordings, line
           onSeek={(i) => url && player.send({ type: 'player.seek', seconds: starts[i] ?? 0 })}
           onFollowChange={url ? (on) => player.send({ type: 'player.follow', following: on }) : undefined}
           onTogglePlay={url ? () => player.send({ type: 'player.toggle' }) : undefined}
+          renderAside={renderAside}
+          jumpTo={lineJump}
         />
         )}
       </div>

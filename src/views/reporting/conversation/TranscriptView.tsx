@@ -43,6 +43,7 @@ export const TranscriptLineButton = memo(function Line({ line, index, speaking, 
       </span>
       <strong className="transcript-speaker">{speakerOf(line.role)}</strong>
       <span className="transcript-text"><Highlighted text={line.text} query={query} /></span>
+      {line.ttfb_ms != null && <span className="transcript-ttfb">{`First byte after ${Math.round(line.ttfb_ms)} ms`}</span>}
     </button>
   );
 });
@@ -53,8 +54,12 @@ export const TranscriptLineButton = memo(function Line({ line, index, speaking, 
  * marked and kept in view while following (scrolling by hand pauses following); ArrowUp and
  * ArrowDown move between lines (and seek), Space plays and pauses; search jumps between matches.
  */
-export function TranscriptView({ lines, speakingIndex = -1, following = false, onSeek, onFollowChange, onTogglePlay, initialHeight = 480 }: {
+export function TranscriptView({ lines, speakingIndex = -1, following = false, onSeek, onFollowChange, onTogglePlay, initialHeight = 480, renderAside, jumpTo }: {
   lines: readonly TranscriptLine[];
+  /** Beside a line (the review's latency, notes, "Pin note"): rendered for the lines in view only. */
+  renderAside?: (line: TranscriptLine, index: number) => React.ReactNode;
+  /** Bring a line into view and focus it (a jump from a note or a turn); `key` repeats a jump. */
+  jumpTo?: { index: number; key: number } | null;
   speakingIndex?: number;
   following?: boolean;
   onSeek: (index: number) => void;
@@ -97,6 +102,16 @@ export function TranscriptView({ lines, speakingIndex = -1, following = false, o
     requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-line="${target}"]`)?.focus());
     return target;
   };
+
+  // A jump asked from outside (a note, the slowest turn).
+  useEffect(() => {
+    if (jumpTo && jumpTo.index >= 0) {
+      onFollowChange?.(false);
+      focusLine(jumpTo.index);
+    }
+    // Only when a new jump is asked for.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [jumpTo?.key]);
 
   // Typing jumps to the first match (as a browser's find does); Enter then walks the others.
   useEffect(() => {
@@ -202,6 +217,7 @@ export function TranscriptView({ lines, speakingIndex = -1, following = false, o
                 aria-posinset={item.index + 1}
               >
                 <TranscriptLineButton line={line} index={item.index} speaking={item.index === speakingIndex} focusable={item.index === focusIndex} query={needle} onSeek={onSeek} />
+                {renderAside?.(line, item.index)}
               </li>
             );
           })}

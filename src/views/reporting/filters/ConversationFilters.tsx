@@ -7,6 +7,7 @@ import { choicesNamingAccounts, accountIdsOf } from '../../resources/accountLabe
 import { referenceName } from '../../resources/ReferenceValue';
 import { useReferenceNames } from '../../resources/useReferences';
 import { MultiSelectChips } from './MultiSelectChips';
+import { ReviewFilterFields } from '../review/ReviewFilterFields';
 
 export type FilterChanges = Record<string, string | readonly string[] | undefined>;
 
@@ -95,6 +96,7 @@ export function ConversationFilters({ params, dispositions, onChange, searchErro
           <option value="failed">Failed</option>
         </select>
       </div>
+      <ReviewFilterFields query={query} onChange={set} />
     </form>
   );
 }
