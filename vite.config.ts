@@ -44,7 +44,8 @@ export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summaryReporter.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      // The statechart layout (elkjs) of the larger machines takes seconds on a busy 2-core machine.
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 15000 } },
       // Machine and view tests render or run whole flows: a first test also loads the page's lazy code,
       // which takes seconds on a busy 2-core CI machine; 15 s keeps a slow machine from failing them.
       { extends: true, test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node', testTimeout: 15000, setupFiles: ['tests/support/setupMsw.ts'] } },

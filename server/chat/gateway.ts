@@ -6,8 +6,10 @@ import { demoReply, toDeltas } from './demoReply';
 import { streamCompletion, streamableLlm, type LlmTurn } from './llmStream';
 import { boundHistory, handshakeAllowed, MAX_SOCKETS_PER_USER } from './socketLimits';
 import { resolvePersona, type Persona } from './persona';
+import { CLIENT_EVENTS, SERVER_EVENTS, type ResumeAnswer, type SessionsAnswer, type StreamEvent, type StreamMessage } from './protocol';
+import { newTally, recordEvent, type ReplyTally } from './sessionRecorder';
+import { closeSession, createSession, findSession, linesOf, openSessionsOf, recordSeq, type StoredSession } from './sessionStore';
 import { socketAccessByToken, watchSocketAccess, type SocketAccess } from './socketAccess';
-import { CLIENT_EVENTS, SERVER_EVENTS, type ResumeAnswer, type StreamEvent, type StreamMessage } from './protocol';
 import { anySignal, sleep } from './timers';
 
 export interface ChatGatewayOptions {
@@ -22,7 +24,10 @@ export interface ChatGatewayOptions {
    * `chat-resume` from the same user's next socket (a reload, a reconnect) takes it back.
    */
   resumeGraceMs: number;
-  /** Answer `chat-resume` (our protocol extension); off, the gateway speaks plain SPEC §7 (tests of the portal's fallback). */
+  /**
+   * Answer `chat-resume`, `chat-sessions` and `chat-close` (our protocol extensions); off, the
+   * gateway speaks plain SPEC §7 (tests of the portal's fallback). Chats are stored either way.
+   */
   resumable: boolean;
 }
 
@@ -65,7 +70,14 @@ interface Chat {
   sent: StreamMessage[];
   /** Running while no socket holds the chat: at the end of the grace period the stream is gone. */
   grace: ReturnType<typeof setTimeout> | null;
+  /** Its stored session (a conversation in reporting); null for a call's progress stream. */
+  session: StoredSession | null;
+  tally: ReplyTally;
 }
+
+/** The room of a user's sockets that asked for `chat-sessions`: every event of their chats goes there. */
+const userRoom = (userId: number) => `chats:user:${userId}`;
+const shortString = (value: unknown, max = 100): string | undefined => (typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined);
 
 export interface BenchResult {
   /** The text each stream should have assembled. */
@@ -132,7 +144,7 @@ export class ChatGateway {
 
     socket.on(CLIENT_EVENTS.newChat, (payload: unknown) => {
       const target = isRecord(payload) ? payload : {};
-      this.openChat(client, { botId: asId(target.botId), instanceId: asId(target.instanceId) });
+      this.openChat(client, { botId: asId(target.botId), instanceId: asId(target.instanceId) }, shortString(target.requestId));
     });
     socket.on(CLIENT_EVENTS.send, (payload: unknown) => {
       if (!isRecord(payload) || typeof payload.streamKey !== 'string' || typeof payload.message !== 'string') return;
@@ -145,15 +157,14 @@ export class ChatGateway {
         this.emit(chat, { type: 'system', text: 'This chat has ended; start a new one to continue.' });
         return;
       }
+      // Stored, and echoed to the user's other tabs (the sender shows its own copy; messageId lets it skip this one).
+      const messageId = shortString(options.messageId);
+      this.emit(chat, { type: 'message', role: 'user', msg: message, ...(messageId ? { messageId } : {}) }, undefined, { toSessionsOnly: true });
       void this.reply(chat, message);
     });
     socket.on(CLIENT_EVENTS.end, (payload: unknown) => {
-      const chat = isRecord(payload) && typeof payload.streamKey === 'string' ? this.chats.get(payload.streamKey) : undefined;
-      if (chat && chat.userId === client.userId) {
-        this.stopGrace(chat);
-        chat.clientId = client.clientId;
-        this.endChat(chat, 'Chat ended by the operator.');
-      }
+      const chat = isRecord(payload) ? this.loadChat(client, shortString(payload.streamKey)) : null;
+      if (chat) this.endChat(chat, 'Chat ended by the operator.');
     });
     // The client has shown a completed reply: nothing to do in the reference server but confirm.
     socket.on(CLIENT_EVENTS.textEnd, (_payload: unknown, ack?: unknown) => {
@@ -166,11 +177,28 @@ export class ChatGateway {
         const afterSeq = isRecord(payload) && typeof payload.afterSeq === 'number' && Number.isSafeInteger(payload.afterSeq) ? payload.afterSeq : 0;
         (ack as (answer: ResumeAnswer) => void)(this.resume(client, streamKey, afterSeq));
       });
+      socket.on(CLIENT_EVENTS.sessions, (_payload: unknown, ack?: unknown) => {
+        if (typeof ack !== 'function') return;
+        (ack as (answer: SessionsAnswer) => void)(this.listSessions(client));
+      });
+      socket.on(CLIENT_EVENTS.close, (payload: unknown) => {
+        const chat = isRecord(payload) ? this.loadChat(client, shortString(payload.streamKey)) : null;
+        if (!chat) return;
+        this.endChat(chat, 'Chat ended by the operator.');
+        if (closeSession(this.ctx.db, chat.streamKey, client.userId, new Date().toISOString())) {
+          this.io.to(userRoom(client.userId)).emit(SERVER_EVENTS.closed, { streamKey: chat.streamKey });
+        }
+        this.forget(chat);
+      });
     }
     socket.on('disconnect', () => {
       this.clients.delete(client.clientId);
+      // Another tab of the same user in step with the chats takes them over; else the grace period runs.
+      const heir = [...this.clients.values()].find((other) => other.userId === client.userId && other.socket.rooms.has(userRoom(client.userId)));
       for (const chat of this.chats.values()) {
-        if (chat.clientId === client.clientId) this.startGrace(chat);
+        if (chat.clientId !== client.clientId) continue;
+        if (heir) chat.clientId = heir.clientId;
+        else this.startGrace(chat);
       }
     });
   }
@@ -181,8 +209,9 @@ export class ChatGateway {
     const expire = () => {
       chat.grace = null;
       if (this.clients.has(chat.clientId)) return;
+      this.cutReply(chat, 'No one was connected to this chat for a while: the reply stopped here.');
       chat.reply?.abort(new Error('client gone'));
-      this.chats.delete(chat.streamKey);
+      this.forget(chat);
     };
     if (this.options.resumeGraceMs <= 0) return expire();
     chat.grace = setTimeout(expire, this.options.resumeGraceMs);
@@ -196,8 +225,8 @@ export class ChatGateway {
 
   /** Hands `streamKey` to this client and re-sends what came after `afterSeq`, in order, once. */
   private resume(client: Client, streamKey: string, afterSeq: number): ResumeAnswer {
-    const chat = this.chats.get(streamKey);
-    if (!chat || chat.userId !== client.userId) return { ok: false, error: 'gone' };
+    const chat = this.loadChat(client, streamKey || undefined, false);
+    if (!chat) return { ok: false, error: 'gone' };
     const firstKept = chat.sent[0]?.seq ?? chat.seq + 1;
     // Ahead of the stream (numbered anew after a restart) or behind the buffer: not resumable.
     if (afterSeq > chat.seq || (afterSeq < chat.seq && firstKept > afterSeq + 1)) return { ok: false, error: 'gone' };
@@ -210,21 +239,73 @@ export class ChatGateway {
 
   /** The chat under `streamKey` for this user, taken over by this client; unknown keys are re-opened (after a server restart). */
   private chatFor(client: Client, streamKey: string, target: { botId: number | null; instanceId: number | null }): Chat | null {
-    const existing = this.chats.get(streamKey);
-    if (existing) {
-      if (existing.userId !== client.userId) return null;
-      this.stopGrace(existing);
-      existing.clientId = client.clientId;
-      return existing;
-    }
+    if (this.chats.has(streamKey) || findSession(this.ctx.db, streamKey)) return this.loadChat(client, streamKey);
     return this.register(client, streamKey, resolvePersona(this.ctx.db, target, client.accountId));
+  }
+
+  /**
+   * This user's chat under `streamKey`: the live one, or its stored session brought back to memory
+   * (after the grace period, a server restart). `takeOver`: this client holds it from now on.
+   */
+  private loadChat(client: Client, streamKey: string | undefined, takeOver = true): Chat | null {
+    if (!streamKey) return null;
+    let chat = this.chats.get(streamKey);
+    if (!chat) {
+      const session = findSession(this.ctx.db, streamKey);
+      if (!session || session.userId !== client.userId) return null;
+      const persona = resolvePersona(this.ctx.db, session, client.accountId);
+      chat = { ...this.newChat({ streamKey, userId: client.userId, clientId: client.clientId, persona }), session, ended: session.ended, seq: session.lastSeq };
+      for (const line of linesOf(this.ctx.db, session.conversationId, 40)) {
+        if (line.role !== 'system') chat.history.push({ role: line.role === 'bot' ? 'assistant' : 'user', content: line.text });
+      }
+      this.chats.set(streamKey, chat);
+    }
+    if (chat.userId !== client.userId) return null;
+    if (takeOver) {
+      this.stopGrace(chat);
+      chat.clientId = client.clientId;
+    }
+    return chat;
   }
 
   private register(client: Client, streamKey: string, persona: Persona): Chat {
     const chat = this.newChat({ streamKey, userId: client.userId, clientId: client.clientId, persona });
+    chat.session = createSession(this.ctx.db, { streamKey, userId: client.userId, title: persona.name, botId: persona.botId, instanceId: persona.instanceId, startedAt: new Date(chat.createdAt).toISOString() });
     this.chats.set(streamKey, chat);
     this.prune(client.userId);
     return chat;
+  }
+
+  /** Drops a chat from memory; its stored session keeps the event count for when it comes back. */
+  private forget(chat: Chat): void {
+    this.stopGrace(chat);
+    if (chat.session) recordSeq(this.ctx.db, chat.streamKey, chat.seq);
+    this.chats.delete(chat.streamKey);
+  }
+
+  /** The user's open chats with their stored transcripts; this socket gets every later event of them. */
+  private listSessions(client: Client): SessionsAnswer {
+    client.socket.join(userRoom(client.userId));
+    const chats = openSessionsOf(this.ctx.db, client.userId).map((session) => {
+      const live = this.chats.get(session.streamKey);
+      return {
+        streamKey: session.streamKey,
+        title: session.title,
+        target: { ...(session.botId !== null ? { botId: String(session.botId) } : {}), ...(session.instanceId !== null ? { instanceId: String(session.instanceId) } : {}) },
+        ended: live ? live.ended : session.ended,
+        lastSeq: live ? live.seq : session.lastSeq,
+        startedAt: session.startedAt,
+        conversationId: session.conversationUuid,
+        transcript: linesOf(this.ctx.db, session.conversationId).map((line) => ({
+          role: line.role,
+          text: line.text,
+          timestamp: line.at,
+          ...(line.ttfbMs !== null ? { ttfbMs: line.ttfbMs } : {}),
+        })),
+        typing: live?.typing ? live.tally.text : null,
+      };
+    });
+    return { ok: true, chats };
   }
 
   private prune(userId: number): void {
@@ -233,15 +314,14 @@ export class ChatGateway {
     mine.sort((a, b) => Number(b.ended) - Number(a.ended) || a.createdAt - b.createdAt);
     for (const chat of mine.slice(0, mine.length - MAX_CHATS_PER_USER)) {
       chat.reply?.abort(new Error('pruned'));
-      this.stopGrace(chat);
-      this.chats.delete(chat.streamKey);
+      this.forget(chat);
     }
   }
 
-  openChat(client: Client, target: { botId: number | null; instanceId: number | null }): string {
+  openChat(client: Client, target: { botId: number | null; instanceId: number | null }, requestId?: string): string {
     const persona = resolvePersona(this.ctx.db, target, client.accountId);
     const chat = this.register(client, randomUUID(), persona);
-    this.emit(chat, { type: 'system', text: `Chat started with ${persona.name}.` }, persona.name);
+    this.emit(chat, { type: 'system', text: `Chat started with ${persona.name}.` }, persona.name, { requestId });
     this.emit(chat, { type: 'message', role: 'bot', msg: persona.greeting });
     chat.history.push({ role: 'assistant', content: persona.greeting });
     boundHistory(chat.history);
@@ -249,22 +329,29 @@ export class ChatGateway {
   }
 
   private newChat(base: Pick<Chat, 'streamKey' | 'userId' | 'clientId' | 'persona'>): Chat {
-    return { ...base, ended: false, history: [], reply: null, typing: false, createdAt: Date.now(), seq: 0, sent: [], grace: null };
+    return { ...base, ended: false, history: [], reply: null, typing: false, createdAt: Date.now(), seq: 0, sent: [], grace: null, session: null, tally: newTally() };
   }
 
   /**
-   * Numbers one event of a chat, keeps it for replay, and sends it to the client that holds the
-   * chat now; false when that client is gone (the event waits in the buffer for a resume).
+   * Numbers one event of a chat, keeps it for replay, stores what it settles, and sends it to the
+   * client that holds the chat now and to the user's sockets in step with their sessions; false
+   * when none is there (the event waits in the buffer for a resume). `toSessionsOnly`: not to a
+   * holder that speaks plain SPEC §7 (the echo of its own message would show twice there).
    */
-  private emit(chat: Chat, event: StreamEvent, title?: string): boolean {
+  private emit(chat: Chat, event: StreamEvent, title?: string, extra: { requestId?: string | undefined; toSessionsOnly?: boolean } = {}): boolean {
     chat.seq += 1;
     const message: StreamMessage = { streamKey: chat.streamKey, timestamp: new Date().toISOString(), seq: chat.seq, event };
     if (title !== undefined) message.title = title;
+    if (extra.requestId !== undefined) message.requestId = extra.requestId;
     if (chat.sent.push(message) > REPLAY_BUFFER) chat.sent.splice(0, chat.sent.length - REPLAY_BUFFER);
-    const client = this.clients.get(chat.clientId);
-    if (!client) return false;
-    client.socket.emit(SERVER_EVENTS.streamMessage, message);
-    return true;
+    if (chat.session) recordEvent(this.ctx.db, chat.session, chat.tally, event, message.timestamp, chat.seq);
+    // A call's progress (no session) goes to the tab that placed it, as before.
+    const room = userRoom(chat.userId);
+    const inStep = chat.session ? (this.io.sockets.adapter.rooms.get(room)?.size ?? 0) : 0;
+    const client = extra.toSessionsOnly ? undefined : this.clients.get(chat.clientId);
+    if (inStep > 0) this.io.to(client ? [room, client.socket.id] : room).emit(SERVER_EVENTS.streamMessage, message);
+    else client?.socket.emit(SERVER_EVENTS.streamMessage, message);
+    return inStep > 0 || !!client;
   }
 
   private async reply(chat: Chat, message: string): Promise<void> {
@@ -326,6 +413,13 @@ export class ChatGateway {
     }
   }
 
+  /** A reply the gateway stops part-way is kept (and stored) as far as it came, with a note saying so. */
+  private cutReply(chat: Chat, note: string): void {
+    if (!chat.typing) return;
+    this.endTyping(chat);
+    this.emit(chat, { type: 'system', text: note });
+  }
+
   private endTyping(chat: Chat): void {
     chat.typing = false;
     this.emit(chat, { type: 'typing-delta-end' });
@@ -333,6 +427,7 @@ export class ChatGateway {
 
   endChat(chat: Chat, text: string): void {
     if (chat.ended) return;
+    this.stopGrace(chat);
     chat.reply?.abort(new Error('ended'));
     if (chat.typing) this.endTyping(chat);
     chat.ended = true;
@@ -419,6 +514,10 @@ export class ChatGateway {
   }
 
   async close(): Promise<void> {
+    for (const chat of this.chats.values()) {
+      this.cutReply(chat, 'The chat gateway restarted: this reply was cut off.');
+      if (chat.session) recordSeq(this.ctx.db, chat.streamKey, chat.seq);
+    }
     this.shutdown.abort(new Error('gateway closing'));
     // Not io.close(): that would also close the HTTP server, which createServer's close() owns.
     this.io.disconnectSockets(true);

@@ -5,7 +5,8 @@
  * falls back to its own label). `seq` and `chat-resume` are our resume extension (see gateway.ts).
  */
 export type StreamEvent =
-  | { type: 'message'; role: 'user' | 'bot'; msg: string }
+  /** `messageId` (sessions extension): the id the sending tab gave its message, on the echo to the user's other tabs. */
+  | { type: 'message'; role: 'user' | 'bot'; msg: string; messageId?: string }
   | { type: 'typing-delta-start' }
   | { type: 'typing-delta'; delta: string }
   | { type: 'typing-delta-end' }
@@ -21,12 +22,37 @@ export interface StreamMessage {
   title?: string;
   /** Our resume extension: the event's number on its stream, from 1, without gaps. */
   seq?: number;
+  /** Sessions extension: on a new chat's first message, the `requestId` its `chat-new-request` carried. */
+  requestId?: string;
 }
+
+/** One listed chat of `chat-sessions` (our sessions extension; see docs/chat-sessions.md). */
+export interface ListedChat {
+  streamKey: string;
+  title: string;
+  target: { botId?: string; instanceId?: string };
+  ended: boolean;
+  /** The stream's last event number: events after it arrive on the socket after the answer. */
+  lastSeq: number;
+  startedAt: string;
+  /** The conversation's uuid in reporting. */
+  conversationId: string;
+  transcript: { role: 'user' | 'bot' | 'system'; text: string; timestamp: string; ttfbMs?: number }[];
+  /** The reply being typed at the time of the answer, or null. */
+  typing: string | null;
+}
+
+export type SessionsAnswer = { ok: true; chats: ListedChat[] };
 
 /** The acknowledgement of `chat-resume` (our extension): replayed events precede it on the socket. */
 export type ResumeAnswer = { ok: true; lastSeq: number } | { ok: false; error: 'gone' };
 
-export const SERVER_EVENTS = { clientId: 'ClientId', streamMessage: 'stream-message' } as const;
+export const SERVER_EVENTS = {
+  clientId: 'ClientId',
+  streamMessage: 'stream-message',
+  /** Sessions extension: `{streamKey}`, a chat the user closed in another tab. */
+  closed: 'chat-closed',
+} as const;
 
 export const CLIENT_EVENTS = {
   newChat: 'chat-new-request',
@@ -35,4 +61,8 @@ export const CLIENT_EVENTS = {
   textEnd: 'chat-text-end',
   /** Extension: `{streamKey, afterSeq}` with an acknowledgement (ResumeAnswer). */
   resume: 'chat-resume',
+  /** Extension: lists the user's open chats (acknowledged with SessionsAnswer) and keeps this socket in step with them. */
+  sessions: 'chat-sessions',
+  /** Extension: `{streamKey}` takes a chat off the user's open chats (ending it if live), in every tab. */
+  close: 'chat-close',
 } as const;

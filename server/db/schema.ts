@@ -1,6 +1,7 @@
 import { coreMigrations, type Migration } from './migrations';
 import { accountMigrations } from './migrations/account';
 import { authHardeningMigrations } from './migrations/authHardening';
+import { chatMigrations } from './migrations/chat';
 import { reportingMigrations } from './migrations/reporting';
 import { resourceMigrations } from './migrations/resources';
 import { reviewMigrations } from './migrations/review';
@@ -23,4 +24,5 @@ export const migrations: readonly Migration[] = [
   ...securityMigrations,
   ...reviewMigrations,
   ...authHardeningMigrations,
+  ...chatMigrations,
 ];

@@ -1,4 +1,5 @@
 import type { Socket } from 'socket.io-client';
+import { parseSessionsAnswer, type ListedChat } from './chatSessions';
 import { z } from './zod';
 
 /**
@@ -22,7 +23,8 @@ export function reconnectDelay(attempt: number): number {
 }
 
 export type ChatStreamEvent =
-  | { type: 'message'; role: 'user' | 'bot'; msg: string }
+  /** `messageId`: on the echo of a message sent from another tab (sessions extension). */
+  | { type: 'message'; role: 'user' | 'bot'; msg: string; messageId?: string }
   | { type: 'typing-delta-start' }
   | { type: 'typing-delta'; delta: string }
   | { type: 'typing-delta-end' }
@@ -39,11 +41,13 @@ export interface StreamMessage {
   title?: string;
   /** The event's number on its stream (our resume extension; a gateway without it sends none). */
   seq?: number;
+  /** On a new chat's first event: the `requestId` of the `chat-new-request` that opened it (sessions extension). */
+  requestId?: string;
   event: ChatStreamEvent;
 }
 
 const eventSchema = z.union([
-  z.object({ type: z.literal('message'), role: z.enum(['user', 'bot']), msg: z.string() }),
+  z.object({ type: z.literal('message'), role: z.enum(['user', 'bot']), msg: z.string(), messageId: z.optional(z.string().check(z.maxLength(100))) }),
   z.object({ type: z.literal('typing-delta'), delta: z.string() }),
   z.object({ type: z.literal('system'), text: z.string() }),
   z.object({ type: z.enum(['typing-delta-start', 'typing-delta-end', 'terminate', 'ttfb-start', 'ttfb-received']) }),
@@ -54,6 +58,7 @@ const streamMessageSchema = z.object({
   timestamp: z.optional(z.union([z.string(), z.number()])),
   title: z.optional(z.string()),
   seq: z.optional(z.number()),
+  requestId: z.optional(z.string().check(z.maxLength(100))),
   event: eventSchema,
 });
 
@@ -61,7 +66,7 @@ const streamMessageSchema = z.object({
 export function parseStreamMessage(raw: unknown, receivedAt: number): StreamMessage | null {
   const parsed = streamMessageSchema.safeParse(raw);
   if (!parsed.success) return null;
-  const { streamKey, timestamp, title, seq, event } = parsed.data;
+  const { streamKey, timestamp, title, seq, requestId, event } = parsed.data;
   const time = timestamp === undefined ? new Date(receivedAt) : new Date(timestamp);
   const message: StreamMessage = {
     streamKey,
@@ -70,6 +75,7 @@ export function parseStreamMessage(raw: unknown, receivedAt: number): StreamMess
   };
   if (title) message.title = title;
   if (seq !== undefined && Number.isSafeInteger(seq) && seq > 0) message.seq = seq;
+  if (requestId) message.requestId = requestId;
   return message;
 }
 
@@ -84,12 +90,18 @@ export type ResumeOutcome = 'resumed' | 'gone' | 'unsupported';
 export const RESUME_TIMEOUT_MS = 5000;
 
 const resumeAnswerSchema = z.object({ ok: z.boolean() });
+const closedSchema = z.object({ streamKey: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 export type ClientCommand =
-  | { event: 'chat-new-request'; payload: { botId?: string; instanceId?: string } }
+  | { event: 'chat-new-request'; payload: { botId?: string; instanceId?: string; requestId?: string } }
   | { event: 'chat-send-message'; payload: { streamKey: string; message: string; options: Record<string, unknown> } }
   | { event: 'chat-end-request'; payload: { streamKey: string } }
-  | { event: 'chat-text-end'; payload: { streamKey: string } };
+  | { event: 'chat-text-end'; payload: { streamKey: string } }
+  /** Sessions extension: off the user's open chats, in every tab. */
+  | { event: 'chat-close'; payload: { streamKey: string } };
+
+/** What `chat-sessions` came to: the user's open chats, or `unsupported` (no answer while connected). */
+export type SessionsOutcome = { chats: ListedChat[] } | 'unsupported';
 
 export interface ChatSocketHandlers {
   connected(): void;
@@ -98,12 +110,20 @@ export interface ChatSocketHandlers {
   message(message: StreamMessage, receivedAt: number): void;
   disconnected(reason: string): void;
   failed(reason: string): void;
+  /** Sessions extension: the user closed this chat in another tab. */
+  closed(streamKey: string): void;
 }
 
 export interface ChatConnection {
   send(command: ClientCommand): void;
   /** Asks the gateway for a stream's events after `afterSeq`; null when the socket dropped first. */
   resume(streamKey: string, afterSeq: number, timeoutMs?: number): Promise<ResumeOutcome | null>;
+  /**
+   * Asks for the user's open chats (and every later event of them). `answered` runs in the same
+   * turn as the answer arrives, before any event after it (a promise would let those overtake it);
+   * it gets null when the socket dropped first.
+   */
+  sessions(answered: (outcome: SessionsOutcome | null) => void, timeoutMs?: number): void;
   close(): void;
 }
 
@@ -121,6 +141,10 @@ export async function openChatSocket(url: string, token: string | null, handlers
   socket.on('ClientId', (id: unknown) => {
     if (typeof id === 'string' || typeof id === 'number') handlers.clientId(String(id));
   });
+  socket.on('chat-closed', (raw: unknown) => {
+    const parsed = closedSchema.safeParse(raw);
+    if (parsed.success) handlers.closed(parsed.data.streamKey);
+  });
   socket.on('stream-message', (raw: unknown) => {
     const receivedAt = Date.now();
     const message = parseStreamMessage(raw, receivedAt);
@@ -137,6 +161,13 @@ export async function openChatSocket(url: string, token: string | null, handlers
           resolve(resumeAnswerSchema.safeParse(answer).data?.ok ? 'resumed' : 'gone');
         });
       }),
+    sessions: (answered, timeoutMs = RESUME_TIMEOUT_MS) => {
+      socket.timeout(timeoutMs).emit('chat-sessions', {}, (error: unknown, answer: unknown) => {
+        if (error) return answered(socket.connected ? 'unsupported' : null);
+        const chats = parseSessionsAnswer(answer);
+        answered(chats ? { chats } : 'unsupported');
+      });
+    },
     close: () => {
       socket.removeAllListeners();
       socket.disconnect();

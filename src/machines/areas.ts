@@ -15,9 +15,9 @@ import { createTwoFactorApi } from '../api/twoFactor';
 import { isResourceKey, resourceApiFor, type ResourceKey } from '../api/resources';
 import { createUsersApi } from '../api/users';
 import { createChangeEmailFlow } from './account/changeEmail';
-import { createChangePasswordFlow } from './account/changePassword';
-import { createConfirmEmailFlow, createVerificationRequestFlow, createVerificationResendFlow, verificationCheckMachine } from './account/emailVerification';
-import { createForgotPasswordFlow } from './account/forgotPassword';
+import { CHANGE_PASSWORD_SUMMARY, createChangePasswordFlow } from './account/changePassword';
+import { createConfirmEmailFlow, createVerificationRequestFlow, createVerificationResendFlow, RESEND_SUMMARY, verificationCheckMachine } from './account/emailVerification';
+import { createForgotPasswordFlow, FORGOT_PASSWORD_SUMMARY } from './account/forgotPassword';
 import { createProfileInformationFlow } from './account/profileInformation';
 import { createRegisterFlow } from './account/register';
 import { createResetPasswordFlow } from './account/resetPassword';
@@ -302,7 +302,22 @@ function createFlowLogic(http: Http) {
 type FlowLogic = ReturnType<typeof createFlowLogic>;
 export type FlowName = keyof FlowLogic;
 export type FlowActor<N extends FlowName> = ActorRefFrom<FlowLogic[N]>;
-export type FlowInput<N extends FlowName> = InputFrom<FlowLogic[N]>;
+
+/**
+ * SPEC §8 summaries of the flows that are one operation: the flow owns its summary, the page
+ * gives only what it knows (a token, a redirect). Flows that report to `auth` or `navigation`
+ * find them by systemId (account/refs.ts), so no page hands them in either.
+ */
+const FLOW_SUMMARIES = {
+  forgotPassword: FORGOT_PASSWORD_SUMMARY,
+  verificationRequest: RESEND_SUMMARY,
+  verificationResend: RESEND_SUMMARY,
+  changePasswordV1: CHANGE_PASSWORD_SUMMARY,
+  changePasswordFortify: CHANGE_PASSWORD_SUMMARY,
+} satisfies Partial<Record<FlowName, string>>;
+
+/** What a page opens its flow with: the flow's input less the summary the flow owns. */
+export type FlowInput<N extends FlowName> = N extends keyof typeof FLOW_SUMMARIES ? void : InputFrom<FlowLogic[N]>;
 
 const flowLogicByTransport = new WeakMap<Http, FlowLogic>();
 
@@ -313,7 +328,8 @@ const flowLogicByTransport = new WeakMap<Http, FlowLogic>();
 export function openFlow<N extends FlowName>(owner: AreaOwner, name: N, input: FlowInput<N>): FlowActor<N> {
   let logic = flowLogicByTransport.get(owner.http);
   if (!logic) flowLogicByTransport.set(owner.http, (logic = createFlowLogic(owner.http)));
-  return ensureSystemActor<FlowActor<N>>(owner.root, ACTOR_IDS.flow(name), () => logic[name], input, 'page');
+  const summary = (FLOW_SUMMARIES as Partial<Record<FlowName, string>>)[name];
+  return ensureSystemActor<FlowActor<N>>(owner.root, ACTOR_IDS.flow(name), () => logic[name], summary ? { summary } : input, 'page');
 }
 
 export function closeFlow(owner: Pick<AreaOwner, 'root'>, name: FlowName): void {

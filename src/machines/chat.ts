@@ -1,5 +1,7 @@
 import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { ListedChat } from '../api/chatSessions';
 import { openChatSocket, reconnectDelay, type ChatConnection, type ClientCommand, type ResumeOutcome, type StreamMessage } from '../api/chatSocket';
+import { newClientId, toRestoredStream } from './chatSessionSync';
 import { chatStreamMachine, toStreamActorEvent, type ChatStreamActor, type ChatTarget, type RestoredStream } from './chatStream';
 
 /** SPEC §4: live chat connection status. */
@@ -14,7 +16,19 @@ export interface ChatEntry {
 export interface PendingChat {
   title: string;
   target: ChatTarget;
+  /**
+   * Sent with the request once the gateway has shown the sessions extension (which names the new
+   * chat's first event with it); null when sent to a gateway not (yet) known to have it.
+   */
+  requestId: string | null;
 }
+
+/**
+ * Whether the gateway keeps the user's chats (the sessions extension): `unknown` until the first
+ * connection asks, `supported` (every tab lists and follows the same chats), or `unsupported`
+ * (SPEC §7 only: this tab's chats live in this tab, kept across a reload in sessionStorage).
+ */
+export type SessionsSupport = 'unknown' | 'supported' | 'unsupported';
 
 export interface ChatContext {
   /** The id the gateway gave this connection; outbound calls report to it. */
@@ -39,6 +53,7 @@ export interface ChatContext {
   lastSeq: Record<string, number>;
   /** Stream keys of calls this console placed: their chats show as calls (however early their events come). */
   callKeys: string[];
+  sessions: SessionsSupport;
 }
 
 /** The chats a reload brought back from sessionStorage (chatPersistence.ts). */
@@ -58,12 +73,16 @@ export type SocketReport =
   | { type: 'socket.message'; message: StreamMessage; receivedAt: number }
   | { type: 'socket.disconnected'; reason: string }
   | { type: 'socket.failed'; reason: string }
-  | { type: 'socket.resumed'; streamKey: string; outcome: ResumeOutcome };
+  | { type: 'socket.resumed'; streamKey: string; outcome: ResumeOutcome }
+  | { type: 'socket.sessions'; chats: ListedChat[] }
+  | { type: 'socket.sessionsUnsupported' }
+  | { type: 'socket.closed'; streamKey: string };
 
 /** What the socket actor takes: a command to send to the gateway, or a stream to resume. */
 export type SocketCommand =
   | { type: 'socket.send'; command: ClientCommand }
-  | { type: 'socket.resume'; streamKey: string; afterSeq: number };
+  | { type: 'socket.resume'; streamKey: string; afterSeq: number }
+  | { type: 'socket.listSessions' };
 
 const send = (command: ClientCommand): SocketCommand => ({ type: 'socket.send', command });
 
@@ -102,6 +121,7 @@ export function createChatSocketActor(deps: ChatSocketDeps) {
       message: (message, receivedAt) => sendBack({ type: 'socket.message', message, receivedAt }),
       disconnected: (reason) => sendBack({ type: 'socket.disconnected', reason }),
       failed: (reason) => sendBack({ type: 'socket.failed', reason }),
+      closed: (streamKey) => sendBack({ type: 'socket.closed', streamKey }),
     }).then(
       (opened) => {
         if (stopped) opened.close();
@@ -111,6 +131,13 @@ export function createChatSocketActor(deps: ChatSocketDeps) {
     );
     receive((command) => {
       if (command.type === 'socket.send') return connection?.send(command.command);
+      if (command.type === 'socket.listSessions') {
+        connection?.sessions((outcome) => {
+          if (!outcome || stopped) return;
+          sendBack(outcome === 'unsupported' ? { type: 'socket.sessionsUnsupported' } : { type: 'socket.sessions', chats: outcome.chats });
+        }, deps.resumeTimeoutMs);
+        return;
+      }
       void connection?.resume(command.streamKey, command.afterSeq, deps.resumeTimeoutMs).then((outcome) => {
         if (outcome && !stopped) sendBack({ type: 'socket.resumed', streamKey: command.streamKey, outcome });
       });
@@ -139,6 +166,13 @@ export function connectionErrorText(reason: string): string {
 type Ctx = ChatContext;
 const chatOf = (context: Ctx, streamKey: string | null) => context.chats.find((c) => c.streamKey === streamKey);
 const isOpen = (context: Ctx, streamKey: string) => !!chatOf(context, streamKey);
+
+/** Every live chat's request for the events it missed (a connection without the sessions extension). */
+function resumeCommands(context: Ctx): SocketCommand[] {
+  return context.chats
+    .filter((chat) => !chat.ref.getSnapshot().matches('ended'))
+    .map((chat) => ({ type: 'socket.resume', streamKey: chat.streamKey, afterSeq: context.lastSeq[chat.streamKey] ?? 0 }));
+}
 
 /** Two chats with the same bot get "Demo bot", "Demo bot (2)": the list must tell them apart. */
 function uniqueTitle(context: Ctx, title: string): string {
@@ -191,10 +225,7 @@ export const chatMachine = setup({
     markConnected: assign({ attempt: 0, error: null, retryDelayMs: null }),
     // A connection (first, or again after a drop or a reload) asks for every live chat's missed events.
     resumeChats: enqueueActions(({ context, enqueue }) => {
-      for (const chat of context.chats) {
-        if (chat.ref.getSnapshot().matches('ended')) continue;
-        enqueue.sendTo('socket', { type: 'socket.resume', streamKey: chat.streamKey, afterSeq: context.lastSeq[chat.streamKey] ?? 0 });
-      }
+      for (const command of resumeCommands(context)) enqueue.sendTo('socket', command);
     }),
     settleResume: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'socket.resumed') return;
@@ -220,11 +251,19 @@ export const chatMachine = setup({
         enqueue.assign({ lastSeq: { ...context.lastSeq, [message.streamKey]: message.seq } });
       }
       if (!isOpen(context, message.streamKey)) {
-        // The first event of a new stream key: a new chat, and it becomes current.
-        const [pending, ...rest] = context.pending;
+        // The first event of a new stream key: a new chat, and it becomes current (SPEC §4). With
+        // the sessions extension a chat another tab opened joins the list without taking focus.
+        const pending =
+          message.requestId !== undefined
+            ? context.pending.find((p) => p.requestId === message.requestId)
+            : context.pending.find((p) => p.requestId === null);
+        const rest = context.pending.filter((p) => p !== pending);
+        // Another tab's chat carries that tab's requestId; a call this tab placed carries none.
+        const othersChat = message.requestId !== undefined && pending === undefined;
+        const focus = !othersChat || context.currentKey === null;
         const number = context.opened + 1;
         const title = uniqueTitle(context, message.title ?? pending?.title ?? `Chat ${number}`);
-        for (const chat of context.chats) enqueue.sendTo(chat.ref, { type: 'stream.blur' });
+        if (focus) for (const chat of context.chats) enqueue.sendTo(chat.ref, { type: 'stream.blur' });
         enqueue.assign(({ spawn }) => ({
           chats: [
             ...context.chats,
@@ -233,11 +272,11 @@ export const chatMachine = setup({
               ref: spawn('stream', {
                 id: `chat:${message.streamKey}`,
                 systemId: `chat:${message.streamKey}`,
-                input: { streamKey: message.streamKey, title, target: pending?.target ?? {}, focused: true, kind: context.callKeys.includes(message.streamKey) ? 'call' : 'chat' },
+                input: { streamKey: message.streamKey, title, target: pending?.target ?? {}, focused: focus, kind: context.callKeys.includes(message.streamKey) ? 'call' : 'chat' },
               }),
             },
           ],
-          currentKey: message.streamKey,
+          currentKey: focus ? message.streamKey : context.currentKey,
           pending: rest,
           opened: number,
         }));
@@ -257,7 +296,7 @@ export const chatMachine = setup({
       enqueue.assign({ currentKey: key });
     }),
     closeChat: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'chat.close') return;
+      if (event.type !== 'chat.close' && event.type !== 'socket.closed') return;
       const chat = chatOf(context, event.streamKey);
       if (!chat) return;
       const index = context.chats.indexOf(chat);
@@ -274,7 +313,54 @@ export const chatMachine = setup({
     }),
     stopAllChats: enqueueActions(({ context, enqueue }) => {
       for (const chat of context.chats) enqueue.stopChild(chat.ref);
-      enqueue.assign({ chats: [], currentKey: null, closedKeys: [], pending: [], clientId: null, attempt: 0, error: null, retryDelayMs: null, opened: 0, lastSeq: {}, callKeys: [] });
+      enqueue.assign({ chats: [], currentKey: null, closedKeys: [], pending: [], clientId: null, attempt: 0, error: null, retryDelayMs: null, opened: 0, lastSeq: {}, callKeys: [], sessions: 'unknown' });
+    }),
+    // A gateway that does not keep chats answers no list: ask once, then resume as SPEC §7 allows.
+    askForSessions: enqueueActions(({ context, enqueue }) => {
+      const commands: SocketCommand[] = context.sessions === 'unsupported' ? resumeCommands(context) : [{ type: 'socket.listSessions' }];
+      for (const command of commands) enqueue.sendTo('socket', command);
+    }),
+    /**
+     * The gateway's list of the user's open chats is the truth: each listed chat is synced (or
+     * joins), a chat of this tab it does not list was closed elsewhere or is gone, and every later
+     * event arrives on the socket (numbered after `lastSeq`).
+     */
+    syncSessions: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'socket.sessions') return;
+      const listed = new Map(event.chats.map((chat) => [chat.streamKey, chat]));
+      const kept = context.chats.filter((chat) => listed.has(chat.streamKey) || chat.ref.getSnapshot().context.kind === 'call');
+      for (const chat of context.chats) if (!kept.includes(chat)) enqueue.stopChild(chat.ref);
+      for (const chat of kept) {
+        const listing = listed.get(chat.streamKey);
+        if (listing) enqueue.sendTo(chat.ref, { type: 'stream.synced', stream: toRestoredStream(listing) });
+      }
+      const currentKey = kept.some((chat) => chat.streamKey === context.currentKey) ? context.currentKey : (kept[0]?.streamKey ?? event.chats[0]?.streamKey ?? null);
+      const lastSeq = { ...context.lastSeq };
+      for (const chat of event.chats) lastSeq[chat.streamKey] = chat.lastSeq;
+      const known = new Set(kept.map((chat) => chat.streamKey));
+      enqueue.assign(({ spawn }) => ({
+        sessions: 'supported' as const,
+        chats: [
+          ...kept,
+          ...event.chats
+            .filter((chat) => !known.has(chat.streamKey) && !context.closedKeys.includes(chat.streamKey))
+            .map((chat) => ({
+              streamKey: chat.streamKey,
+              ref: spawn('stream', {
+                id: `chat:${chat.streamKey}`,
+                systemId: `chat:${chat.streamKey}`,
+                input: { streamKey: chat.streamKey, title: chat.title, target: chat.target, focused: chat.streamKey === currentKey, restored: toRestoredStream(chat) },
+              }),
+            })),
+        ],
+        currentKey,
+        lastSeq,
+        opened: Math.max(context.opened, event.chats.length),
+      }));
+      if (currentKey !== null && known.has(currentKey)) {
+        const chat = chatOf(context, currentKey);
+        if (chat) enqueue.sendTo(chat.ref, { type: 'stream.focus' });
+      }
     }),
   },
 }).createMachine({
@@ -301,6 +387,7 @@ export const chatMachine = setup({
       opened: restored?.opened ?? 0,
       lastSeq: Object.fromEntries((restored?.chats ?? []).map((c) => [c.streamKey, c.lastSeq])),
       callKeys: [],
+      sessions: 'unknown',
     };
   },
   initial: 'disconnected',
@@ -330,6 +417,9 @@ export const chatMachine = setup({
         'socket.clientId': { actions: assign({ clientId: ({ event }) => event.clientId }) },
         'socket.message': { actions: 'routeMessage' },
         'socket.resumed': { actions: 'settleResume' },
+        'socket.sessions': { actions: 'syncSessions' },
+        'socket.sessionsUnsupported': { actions: [assign({ sessions: 'unsupported' as const }), 'resumeChats'] },
+        'socket.closed': { guard: 'chat is open', actions: 'closeChat' },
         // Replies in flight are not given up here: the resume after the next connection brings the
         // rest, or marks them interrupted when the gateway cannot.
         'socket.disconnected': { target: 'error', actions: 'recordFailure' },
@@ -338,28 +428,28 @@ export const chatMachine = setup({
       },
       states: {
         connecting: {
-          on: { 'socket.connected': { target: 'connected', actions: ['markConnected', 'resumeChats'] } },
+          on: { 'socket.connected': { target: 'connected', actions: ['markConnected', 'askForSessions'] } },
         },
         connected: {
           on: {
             'chat.open': {
-              actions: [
-                assign({ pending: ({ context, event }) => [...context.pending, { title: event.title, target: event.target }] }),
-                enqueueActions(({ event, enqueue }) => {
-                  enqueue.sendTo('socket', send({ event: 'chat-new-request', payload: event.target }));
-                }),
-              ],
+              actions: enqueueActions(({ context, event, enqueue }) => {
+                // Extension fields go only to a gateway that has shown it keeps chats: SPEC §7's payloads stay as they are.
+                const requestId = context.sessions === 'supported' ? newClientId() : null;
+                enqueue.assign({ pending: [...context.pending, { title: event.title, target: event.target, requestId }].slice(-20) });
+                enqueue.sendTo('socket', send({ event: 'chat-new-request', payload: requestId ? { ...event.target, requestId } : event.target }));
+              }),
             },
             'chat.send': {
               guard: 'message has text',
               actions: enqueueActions(({ context, event, enqueue }) => {
                 const chat = chatOf(context, event.streamKey)!;
                 if (chat.ref.getSnapshot().matches('ended')) return;
-                enqueue.sendTo(chat.ref, { type: 'stream.userMessage', text: event.text, timestamp: new Date().toISOString() });
-                enqueue.sendTo(
-                  'socket',
-                  send({ event: 'chat-send-message', payload: { streamKey: event.streamKey, message: event.text, options: { ...chat.ref.getSnapshot().context.target } } }),
-                );
+                // The gateway echoes the message to the user's other tabs with this id; this tab skips its own.
+                const messageId = context.sessions === 'supported' ? newClientId() : undefined;
+                const options = { ...chat.ref.getSnapshot().context.target, ...(messageId ? { messageId } : {}) };
+                enqueue.sendTo(chat.ref, { type: 'stream.userMessage', text: event.text, timestamp: new Date().toISOString(), ...(messageId ? { messageId } : {}) });
+                enqueue.sendTo('socket', send({ event: 'chat-send-message', payload: { streamKey: event.streamKey, message: event.text, options } }));
               }),
             },
             'chat.end': {
@@ -382,10 +472,13 @@ export const chatMachine = setup({
             'chat.close': {
               guard: 'chat is open',
               actions: [
-                // Closing a live chat ends it on the gateway too, so no bot keeps talking to nobody.
+                // Closing a live chat ends it on the gateway too, so no bot keeps talking to nobody; a
+                // gateway that keeps the chats takes it off the user's list in every tab as well.
                 enqueueActions(({ context, event, enqueue }) => {
                   const chat = chatOf(context, event.streamKey)!;
-                  if (!chat.ref.getSnapshot().matches('ended')) {
+                  if (context.sessions === 'supported' && chat.ref.getSnapshot().context.kind === 'chat') {
+                    enqueue.sendTo('socket', send({ event: 'chat-close', payload: { streamKey: event.streamKey } }));
+                  } else if (!chat.ref.getSnapshot().matches('ended')) {
                     enqueue.sendTo('socket', send({ event: 'chat-end-request', payload: { streamKey: event.streamKey } }));
                   }
                 }),

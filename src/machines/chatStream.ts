@@ -10,7 +10,8 @@ export interface ChatTarget {
 }
 
 type EntryDraft =
-  | { kind: 'message'; role: 'user' | 'bot'; msg: string; timestamp: string; interrupted?: boolean }
+  /** `messageId`: the id this console gave a message it sent (its echo from the gateway is skipped); `ttfbMs`: a reply's time to first byte. */
+  | { kind: 'message'; role: 'user' | 'bot'; msg: string; timestamp: string; interrupted?: boolean; messageId?: string; ttfbMs?: number }
   | { kind: 'system'; text: string; timestamp: string };
 
 export type TranscriptEntry = EntryDraft & { id: number };
@@ -77,7 +78,7 @@ export interface ChatStreamInput {
 
 /** The stream actor's events: one per gateway event type (mapped by `toStreamActorEvent`), plus the console's own. */
 export type ChatStreamEvents =
-  | { type: 'stream.message'; role: 'user' | 'bot'; msg: string; timestamp: string }
+  | { type: 'stream.message'; role: 'user' | 'bot'; msg: string; timestamp: string; messageId?: string }
   | { type: 'stream.system'; text: string; timestamp: string }
   | { type: 'stream.typingStart'; timestamp: string }
   | { type: 'stream.typingDelta'; delta: string; timestamp: string }
@@ -85,7 +86,9 @@ export type ChatStreamEvents =
   | { type: 'stream.terminate'; timestamp: string }
   | { type: 'stream.ttfbStart'; receivedAt: number }
   | { type: 'stream.ttfbReceived'; receivedAt: number }
-  | { type: 'stream.userMessage'; text: string; timestamp: string }
+  | { type: 'stream.userMessage'; text: string; timestamp: string; messageId?: string }
+  /** The gateway's stored state of this chat (sessions extension): it replaces what this tab had, draft and focus kept. */
+  | { type: 'stream.synced'; stream: RestoredStream }
   | { type: 'stream.interrupted'; timestamp: string }
   /** The gateway resumed the stream: the missed events came before this. */
   | { type: 'stream.resumed' }
@@ -102,7 +105,7 @@ export type ChatStreamEvents =
 /** A gateway event as this actor's event; `receivedAt` (ms) is when it arrived. */
 export function toStreamActorEvent(event: ChatStreamEvent, timestamp: string, receivedAt: number): ChatStreamEvents {
   switch (event.type) {
-    case 'message': return { type: 'stream.message', role: event.role, msg: event.msg, timestamp };
+    case 'message': return { type: 'stream.message', role: event.role, msg: event.msg, timestamp, ...(event.messageId ? { messageId: event.messageId } : {}) };
     case 'system': return { type: 'stream.system', text: event.text, timestamp };
     case 'typing-delta-start': return { type: 'stream.typingStart', timestamp };
     case 'typing-delta': return { type: 'stream.typingDelta', delta: event.delta, timestamp };
@@ -130,6 +133,26 @@ function interruptReply(context: Ctx, timestamp: string): Partial<Ctx> {
 const GONE_NOTE = 'The gateway no longer had this chat (it expired or restarted); your next message continues it there.';
 const RELOADED_NOTE = 'The page was reloaded and this gateway cannot resume chats: this one has ended. Its transcript is kept here.';
 
+/** The gateway's stored chat replaces this tab's copy; what only this tab knows (draft, focus, unread, title) stays. */
+function synced(context: Ctx, stream: RestoredStream): Partial<Ctx> {
+  const typing = !stream.ended && stream.typing !== null;
+  return {
+    transcript: stream.transcript,
+    nextId: Math.max(0, ...stream.transcript.map((entry) => entry.id)) + 1,
+    typing: typing ? (stream.typing ?? '') : '',
+    typingStartedAt: typing ? (stream.typingStartedAt ?? stream.transcript.at(-1)?.timestamp ?? new Date().toISOString()) : null,
+    ttfbStartedAt: null,
+    ttfbCount: stream.ttfbCount,
+    ttfbTotalMs: stream.ttfbTotalMs,
+    lastTtfbMs: stream.lastTtfbMs,
+    averageTtfbMs: stream.ttfbCount > 0 ? stream.ttfbTotalMs / stream.ttfbCount : null,
+    restored: false,
+    endedByReload: false,
+    savedEnded: stream.ended,
+    lastActivityAt: stream.lastActivityAt ?? stream.transcript.at(-1)?.timestamp ?? context.lastActivityAt,
+  };
+}
+
 /** The typed reply becomes a settled bot message (typing-delta-end completes it, SPEC §4). */
 function settleTyping(context: Ctx, timestamp: string, interrupted = false): Partial<Ctx> {
   const settled = withEntry(context, { kind: 'message', role: 'bot', msg: context.typing, timestamp: context.typingStartedAt ?? timestamp, ...(interrupted ? { interrupted } : {}) });
@@ -151,6 +174,10 @@ export const chatStreamMachine = setup({
     'was saved ended': ({ context }) => context.savedEnded,
     'was typing': ({ context }) => context.typingStartedAt !== null,
     'was restored': ({ context }) => context.restored,
+    'is an echo of a message sent here': ({ context, event }) =>
+      event.type === 'stream.message' && event.messageId !== undefined && context.transcript.some((entry) => entry.kind === 'message' && entry.messageId === event.messageId),
+    'synced as ended': ({ event }) => event.type === 'stream.synced' && event.stream.ended,
+    'synced while typing': ({ event }) => event.type === 'stream.synced' && event.stream.typing !== null,
   },
   actions: {
     addMessage: assign(({ context, event }) => {
@@ -159,8 +186,11 @@ export const chatStreamMachine = setup({
     }),
     addSystem: assign(({ context, event }) => (event.type === 'stream.system' ? withEntry(context, { kind: 'system', text: event.text, timestamp: event.timestamp }) : {})),
     addUserMessage: assign(({ context, event }) =>
-      event.type === 'stream.userMessage' ? { ...withEntry(context, { kind: 'message', role: 'user', msg: event.text, timestamp: event.timestamp }), draft: '' } : {},
+      event.type === 'stream.userMessage'
+        ? { ...withEntry(context, { kind: 'message', role: 'user', msg: event.text, timestamp: event.timestamp, ...(event.messageId ? { messageId: event.messageId } : {}) }), draft: '' }
+        : {},
     ),
+    applySync: assign(({ context, event }) => (event.type === 'stream.synced' ? synced(context, event.stream) : {})),
     startTyping: assign(({ event }) => ({ typing: '', typingStartedAt: 'timestamp' in event ? event.timestamp : null, ...('timestamp' in event ? { lastActivityAt: event.timestamp } : {}) })),
     appendDelta: assign({ typing: ({ context, event }) => (event.type === 'stream.typingDelta' ? context.typing + event.delta : context.typing) }),
     settleTyping: assign(({ context, event }) => settleTyping(context, 'timestamp' in event ? event.timestamp : new Date().toISOString())),
@@ -216,7 +246,12 @@ export const chatStreamMachine = setup({
   initial: 'starting',
   on: {
     'stream.system': { actions: 'addSystem' },
-    'stream.message': { actions: 'addMessage' },
+    'stream.message': [{ guard: 'is an echo of a message sent here' }, { actions: 'addMessage' }],
+    'stream.synced': [
+      { guard: 'synced as ended', target: '.ended', actions: 'applySync' },
+      { guard: 'synced while typing', target: '.open.typing', actions: 'applySync' },
+      { target: '.open.idle', actions: 'applySync' },
+    ],
     'stream.focus': { actions: 'focus' },
     'stream.blur': { actions: 'blur' },
     'stream.draft': { actions: 'setDraft' },

@@ -1,7 +1,7 @@
-import { waitFor } from 'xstate';
+import { waitFor, type ActorRefFrom, type AnyActorLogic, type InputFrom } from 'xstate';
 import { createHttp } from '../../src/api/http';
 import { parseRuntimeConfig } from '../../src/config';
-import { startPortal } from '../../src/machines/root';
+import { ensureSystemActor, startPortal } from '../../src/machines/root';
 import { API } from './apiFixtures';
 
 /** The whole system of actors against msw, no React: what machine tests drive. */
@@ -21,4 +21,15 @@ export function startTestPortal(location = '/login', configOverrides: Record<str
 
 export function authSettled(portal: ReturnType<typeof startTestPortal>['portal']) {
   return waitFor(portal.auth, (s) => s.matches('signedIn') || s.matches('signedOut') || s.matches('unverified'), { timeout: 3000 });
+}
+
+let flows = 0;
+
+/**
+ * A page flow started inside the portal's system, as `useFlow` opens it: the flow finds `auth`
+ * and `navigation` there by systemId.
+ */
+export function startFlow<L extends AnyActorLogic>(portal: ReturnType<typeof startTestPortal>['portal'], logic: L, input?: InputFrom<L>): ActorRefFrom<L> {
+  flows += 1;
+  return ensureSystemActor<ActorRefFrom<L>>(portal.root, `flow:test-${flows}`, () => logic, input ?? {}, 'page');
 }

@@ -81,6 +81,8 @@ export const transcriptLineSchema = z.looseObject({
   text: label,
   /** "h:m:s" offset from the start; shown as seconds with 2 decimals (SPEC §9). */
   time: label,
+  /** A live chat's bot reply: its time to first byte in ms (docs/chat-sessions.md; absent elsewhere). */
+  ttfb_ms: looseNumber,
 });
 export type TranscriptLine = z.infer<typeof transcriptLineSchema>;
 

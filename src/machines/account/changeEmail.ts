@@ -2,13 +2,13 @@ import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { AccountApi, EmailChange, ProfileInformation } from '../../api/account';
 import type { User } from '../../api/schemas/user';
 import { failureOf, type OperationFailure } from '../operation';
-import { goTo, verificationPrompt, type FlowRefs } from './refs';
+import { authIn, goTo, navigationIn, verificationPrompt } from './refs';
 
 export const CHANGE_EMAIL_SUMMARY = 'Change Email Failed';
 
 export type ChangeEmailEvent = { type: 'account.submit'; change: EmailChange | ProfileInformation };
 
-export interface AccountEditContext extends FlowRefs {
+export interface AccountEditContext {
   /** Where /email-verification continues once the new address is verified. */
   returnTo: string;
   error: OperationFailure | null;
@@ -25,7 +25,8 @@ export function createAccountEditMachine(id: string, summary: string, savedNotic
     types: {
       context: {} as AccountEditContext,
       events: {} as ChangeEmailEvent,
-      input: {} as FlowRefs & { returnTo: string },
+      tags: {} as 'editing' | 'busy' | 'done',
+      input: {} as { returnTo: string },
     },
     actors: {
       submit: fromPromise<User, EmailChange | ProfileInformation>(async () => {
@@ -36,21 +37,22 @@ export function createAccountEditMachine(id: string, summary: string, savedNotic
       'the new address needs verifying': ({ event }) => !(event as unknown as { output: User }).output.email_verified_at,
     },
     actions: {
-      updateUser: enqueueActions(({ context, event, enqueue }) =>
-        enqueue.sendTo(context.auth, { type: 'auth.userUpdated', user: (event as unknown as { output: User }).output }),
+      updateUser: enqueueActions(({ event, system, enqueue }) =>
+        enqueue.sendTo(authIn(system), { type: 'auth.userUpdated', user: (event as unknown as { output: User }).output }),
       ),
-      askForVerification: enqueueActions(({ context, enqueue }) => {
-        enqueue.sendTo(context.navigation, goTo(verificationPrompt(context.returnTo)));
-        enqueue.sendTo(context.auth, { type: 'auth.unverified' });
+      askForVerification: enqueueActions(({ context, system, enqueue }) => {
+        enqueue.sendTo(navigationIn(system), goTo(verificationPrompt(context.returnTo)));
+        enqueue.sendTo(authIn(system), { type: 'auth.unverified' });
       }),
     },
   }).createMachine({
     id,
-    context: ({ input }) => ({ auth: input.auth, navigation: input.navigation, returnTo: input.returnTo, error: null, notice: null }),
+    context: ({ input }) => ({ returnTo: input.returnTo, error: null, notice: null }),
     initial: 'editing',
     states: {
-      editing: { on: { 'account.submit': 'submitting' } },
+      editing: { tags: 'editing', on: { 'account.submit': 'submitting' } },
       submitting: {
+        tags: 'busy',
         entry: assign({ error: null, notice: null }),
         invoke: {
           src: 'submit',
@@ -62,7 +64,7 @@ export function createAccountEditMachine(id: string, summary: string, savedNotic
           onError: { target: 'editing', actions: assign({ error: ({ event }) => failureOf(event.error, summary) }) },
         },
       },
-      awaitingVerification: { type: 'final' },
+      awaitingVerification: { type: 'final', tags: ['busy', 'done'] },
     },
   });
 }

@@ -4,7 +4,7 @@ import { ApiError } from '../../api/errors';
 import { safeRedirectTarget } from '../landing';
 import { createOperation, failureOf, type OperationFailure } from '../operation';
 import { syncAuth, type AuthOutcome } from './authSync';
-import { goTo, type FlowRefs } from './refs';
+import { goTo, navigationIn } from './refs';
 
 /** SPEC §5: the server's words for an expired (or tampered) verification link. */
 export const EXPIRED_LINK_MESSAGE = 'Invalid/Expired url provided.';
@@ -32,7 +32,7 @@ export function createVerificationRequestFlow(api: Pick<AccountApi, 'resendVerif
 
 export type ConfirmEmailEvent = { type: 'verification.retry' } | { type: 'authSync.settled'; outcome: AuthOutcome };
 
-export interface ConfirmEmailContext extends FlowRefs {
+export interface ConfirmEmailContext {
   /** The verification route's path, or null when the link in the query cannot be followed. */
   path: string | null;
   redirect: string;
@@ -48,7 +48,9 @@ export const confirmEmailMachine = setup({
   types: {
     context: {} as ConfirmEmailContext,
     events: {} as ConfirmEmailEvent,
-    input: {} as FlowRefs & { path: string | null; redirect?: string | null },
+    /** `verified`: the link was accepted (auth may still be catching up). */
+    tags: {} as 'busy' | 'verified' | 'failed',
+    input: {} as { path: string | null; redirect?: string | null },
   },
   actors: {
     follow: fromPromise<string, string>(async () => {
@@ -62,22 +64,20 @@ export const confirmEmailMachine = setup({
     'the user is signed in': ({ event }) => (event as { outcome?: AuthOutcome }).outcome === 'signedIn',
   },
   actions: {
-    goToExpired: enqueueActions(({ context, enqueue }) => enqueue.sendTo(context.navigation, goTo('/email-verification-expired'))),
+    goToExpired: enqueueActions(({ system, enqueue }) => enqueue.sendTo(navigationIn(system), goTo('/email-verification-expired'))),
     /** Only if the user is still here: auth may already have landed them elsewhere (one permitted section). */
-    continueToTarget: enqueueActions(({ context, enqueue }) => {
-      const here: string = context.navigation.getSnapshot().context.location;
-      if (here.startsWith('/email-verification')) enqueue.sendTo(context.navigation, goTo(context.redirect));
+    continueToTarget: enqueueActions(({ context, system, enqueue }) => {
+      const navigation = navigationIn(system);
+      if (navigation.getSnapshot().context.location.startsWith('/email-verification')) enqueue.sendTo(navigation, goTo(context.redirect));
     }),
     /** Signed out (the link was opened in another browser): sign in, then continue. */
-    goToSignIn: enqueueActions(({ context, enqueue }) =>
-      enqueue.sendTo(context.navigation, goTo(`/login?redirect=${encodeURIComponent(context.redirect)}`)),
+    goToSignIn: enqueueActions(({ context, system, enqueue }) =>
+      enqueue.sendTo(navigationIn(system), goTo(`/login?redirect=${encodeURIComponent(context.redirect)}`)),
     ),
   },
 }).createMachine({
   id: 'confirmEmail',
   context: ({ input }) => ({
-    auth: input.auth,
-    navigation: input.navigation,
     path: input.path,
     redirect: safeRedirectTarget(input.redirect) ?? '/dashboard',
     error: null,
@@ -91,6 +91,7 @@ export const confirmEmailMachine = setup({
       ],
     },
     following: {
+      tags: 'busy',
       entry: assign({ error: null }),
       invoke: {
         src: 'follow',
@@ -111,7 +112,8 @@ export const confirmEmailMachine = setup({
       },
     },
     syncingAuth: {
-      invoke: { src: 'syncAuth', input: ({ context }) => ({ auth: context.auth }) },
+      tags: ['busy', 'verified'],
+      invoke: { src: 'syncAuth' },
       on: {
         'authSync.settled': [
           { guard: 'the user is signed in', target: 'verified', actions: 'continueToTarget' },
@@ -119,9 +121,10 @@ export const confirmEmailMachine = setup({
         ],
       },
     },
-    verified: { type: 'final' },
+    verified: { type: 'final', tags: 'verified' },
     expired: { type: 'final', entry: 'goToExpired' },
     failed: {
+      tags: 'failed',
       on: { 'verification.retry': { guard: 'the link can be followed', target: 'following' } },
     },
   },
@@ -133,7 +136,7 @@ export function createConfirmEmailFlow(api: Pick<AccountApi, 'followVerification
 
 export type VerificationCheckEvent = { type: 'verification.check' } | { type: 'authSync.settled'; outcome: AuthOutcome };
 
-export interface VerificationCheckContext extends FlowRefs {
+export interface VerificationCheckContext {
   redirect: string;
   notice: string | null;
 }
@@ -148,7 +151,8 @@ export const verificationCheckMachine = setup({
   types: {
     context: {} as VerificationCheckContext,
     events: {} as VerificationCheckEvent,
-    input: {} as FlowRefs & { redirect?: string | null },
+    tags: {} as 'busy',
+    input: {} as { redirect?: string | null },
   },
   actors: { syncAuth },
   guards: {
@@ -157,25 +161,26 @@ export const verificationCheckMachine = setup({
   },
 }).createMachine({
   id: 'verificationCheck',
-  context: ({ input }) => ({ auth: input.auth, navigation: input.navigation, redirect: safeRedirectTarget(input.redirect) ?? '/dashboard', notice: null }),
+  context: ({ input }) => ({ redirect: safeRedirectTarget(input.redirect) ?? '/dashboard', notice: null }),
   initial: 'idle',
   states: {
     idle: { on: { 'verification.check': 'checking' } },
     checking: {
+      tags: 'busy',
       entry: assign({ notice: null }),
-      invoke: { src: 'syncAuth', input: ({ context }) => ({ auth: context.auth }) },
+      invoke: { src: 'syncAuth' },
       on: {
         'authSync.settled': [
           {
             guard: 'the user is signed in',
             target: 'idle',
-            actions: enqueueActions(({ context, enqueue }) => enqueue.sendTo(context.navigation, goTo(context.redirect))),
+            actions: enqueueActions(({ context, system, enqueue }) => enqueue.sendTo(navigationIn(system), goTo(context.redirect))),
           },
           {
             guard: 'the user is signed out',
             target: 'idle',
-            actions: enqueueActions(({ context, enqueue }) =>
-              enqueue.sendTo(context.navigation, goTo(`/login?redirect=${encodeURIComponent(context.redirect)}`)),
+            actions: enqueueActions(({ context, system, enqueue }) =>
+              enqueue.sendTo(navigationIn(system), goTo(`/login?redirect=${encodeURIComponent(context.redirect)}`)),
             ),
           },
           { target: 'idle', actions: assign({ notice: NOT_VERIFIED_YET }) },

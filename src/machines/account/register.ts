@@ -1,14 +1,14 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { AccountApi, Registration } from '../../api/account';
 import { failureOf, type OperationFailure } from '../operation';
-import { goTo, verificationPrompt, type FlowRefs } from './refs';
+import { authIn, goTo, navigationIn, verificationPrompt } from './refs';
 
 /** SPEC §8 names no registration summary; this follows its "<Thing> Failed" pattern. */
 export const REGISTER_SUMMARY = 'Registration Failed';
 
 export type RegisterEvent = { type: 'register.submit'; registration: Registration };
 
-export interface RegisterContext extends FlowRefs {
+export interface RegisterContext {
   redirect: string;
   registration: Registration | null;
   error: OperationFailure | null;
@@ -23,7 +23,8 @@ export const registerMachine = setup({
   types: {
     context: {} as RegisterContext,
     events: {} as RegisterEvent,
-    input: {} as FlowRefs & { redirect?: string | null },
+    tags: {} as 'editing' | 'busy' | 'done',
+    input: {} as { redirect?: string | null },
   },
   actors: {
     register: fromPromise<void, Registration & { redirect: string }>(async () => {
@@ -33,15 +34,13 @@ export const registerMachine = setup({
   actions: {
     // Fortify's POST /register signs the new user in: the auth actor adopts that session
     // (no second sign-in with the password).
-    tellAuth: enqueueActions(({ context, enqueue }) => {
-      enqueue.sendTo(context.auth, { type: 'auth.retry' });
+    tellAuth: enqueueActions(({ system, enqueue }) => {
+      enqueue.sendTo(authIn(system), { type: 'auth.retry' });
     }),
   },
 }).createMachine({
   id: 'register',
   context: ({ input }) => ({
-    auth: input.auth,
-    navigation: input.navigation,
     redirect: input.redirect || '/dashboard',
     registration: null,
     error: null,
@@ -49,9 +48,11 @@ export const registerMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      tags: 'editing',
       on: { 'register.submit': { target: 'submitting', actions: assign({ registration: ({ event }) => event.registration }) } },
     },
     submitting: {
+      tags: 'busy',
       entry: assign({ error: null }),
       invoke: {
         src: 'register',
@@ -61,9 +62,10 @@ export const registerMachine = setup({
       },
     },
     registered: {
+      tags: ['busy', 'done'],
       type: 'final',
       // Navigate first: the prompt page is where the auth actor's unverified state belongs.
-      entry: [enqueueActions(({ context, enqueue }) => enqueue.sendTo(context.navigation, goTo(verificationPrompt(context.redirect)))), 'tellAuth'],
+      entry: [enqueueActions(({ context, system, enqueue }) => enqueue.sendTo(navigationIn(system), goTo(verificationPrompt(context.redirect)))), 'tellAuth'],
     },
   },
 });

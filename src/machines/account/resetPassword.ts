@@ -2,7 +2,7 @@ import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { AccountApi, PasswordReset } from '../../api/account';
 import { ApiError } from '../../api/errors';
 import { failureOf, type OperationFailure } from '../operation';
-import { goTo, type FlowRefs } from './refs';
+import { goTo, navigationIn } from './refs';
 
 /** SPEC §8: the server refused the reset (422: bad token, weak password) … */
 export const RESET_REJECTED_SUMMARY = 'Reset Password Failed';
@@ -11,7 +11,7 @@ export const RESET_ERROR_SUMMARY = 'Error resetting password';
 
 export type ResetPasswordEvent = { type: 'reset.submit'; email: string; password: string; password_confirmation: string };
 
-export interface ResetPasswordContext extends Pick<FlowRefs, 'navigation'> {
+export interface ResetPasswordContext {
   token: string;
   email: string;
   error: OperationFailure | null;
@@ -25,7 +25,8 @@ export const resetPasswordMachine = setup({
   types: {
     context: {} as ResetPasswordContext,
     events: {} as ResetPasswordEvent,
-    input: {} as Pick<FlowRefs, 'navigation'> & { token?: string | null; email?: string | null },
+    tags: {} as 'editing' | 'busy' | 'done' | 'linkIncomplete',
+    input: {} as { token?: string | null; email?: string | null },
   },
   actors: {
     reset: fromPromise<string, PasswordReset>(async () => {
@@ -37,17 +38,19 @@ export const resetPasswordMachine = setup({
   },
 }).createMachine({
   id: 'resetPassword',
-  context: ({ input }) => ({ navigation: input.navigation, token: input.token?.trim() ?? '', email: input.email?.trim() ?? '', error: null }),
+  context: ({ input }) => ({ token: input.token?.trim() ?? '', email: input.email?.trim() ?? '', error: null }),
   initial: 'checkingLink',
   states: {
     checkingLink: {
       always: [{ guard: 'the link has a token', target: 'editing' }, { target: 'linkIncomplete' }],
     },
-    linkIncomplete: {},
+    linkIncomplete: { tags: 'linkIncomplete' },
     editing: {
+      tags: 'editing',
       on: { 'reset.submit': { target: 'submitting', actions: assign({ email: ({ event }) => event.email.trim() }) } },
     },
     submitting: {
+      tags: 'busy',
       entry: assign({ error: null }),
       invoke: {
         src: 'reset',
@@ -66,8 +69,9 @@ export const resetPasswordMachine = setup({
       },
     },
     done: {
+      tags: ['busy', 'done'],
       type: 'final',
-      entry: enqueueActions(({ context, enqueue }) => enqueue.sendTo(context.navigation, goTo('/reset-password/thanks'))),
+      entry: enqueueActions(({ system, enqueue }) => enqueue.sendTo(navigationIn(system), goTo('/reset-password/thanks'))),
     },
   },
 });

@@ -1,7 +1,7 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { AccountApi, AccountSettings } from '../../api/account';
 import { failureOf, type OperationFailure } from '../operation';
-import type { FlowRefs } from './refs';
+import { authIn } from './refs';
 
 export const FETCH_SETTINGS_SUMMARY = 'Error fetching account settings';
 export const SAVE_SETTINGS_SUMMARY = 'Error updating account settings';
@@ -9,7 +9,7 @@ export const SETTINGS_SAVED = 'Your settings have been saved.';
 
 export type SettingsEvent = { type: 'settings.save'; settings: Partial<AccountSettings> } | { type: 'settings.retry' };
 
-export interface SettingsContext extends Pick<FlowRefs, 'auth'> {
+export interface SettingsContext {
   settings: AccountSettings | null;
   error: OperationFailure | null;
   notice: string | null;
@@ -24,7 +24,8 @@ export const settingsMachine = setup({
   types: {
     context: {} as SettingsContext,
     events: {} as SettingsEvent,
-    input: {} as Pick<FlowRefs, 'auth'>,
+    /** `loadFailed`: nothing to edit until a retry; `saving` is `busy` with the form still shown. */
+    tags: {} as 'busy' | 'loadFailed' | 'saving' | 'editing',
   },
   actors: {
     fetchSettings: fromPromise<AccountSettings, void>(async () => {
@@ -35,17 +36,19 @@ export const settingsMachine = setup({
     }),
   },
   actions: {
-    applyThemeToUser: enqueueActions(({ context, enqueue }) => {
-      const user = context.auth.getSnapshot().context.user;
-      if (user && context.settings) enqueue.sendTo(context.auth, { type: 'auth.userUpdated', user: { ...user, theme_color: context.settings.theme_color } });
+    applyThemeToUser: enqueueActions(({ context, system, enqueue }) => {
+      const auth = authIn(system);
+      const user = auth.getSnapshot().context.user;
+      if (user && context.settings) enqueue.sendTo(auth, { type: 'auth.userUpdated', user: { ...user, theme_color: context.settings.theme_color } });
     }),
   },
 }).createMachine({
   id: 'settings',
-  context: ({ input }) => ({ auth: input.auth, settings: null, error: null, notice: null }),
+  context: () => ({ settings: null, error: null, notice: null }),
   initial: 'loading',
   states: {
     loading: {
+      tags: 'busy',
       entry: assign({ error: null }),
       invoke: {
         src: 'fetchSettings',
@@ -53,9 +56,10 @@ export const settingsMachine = setup({
         onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => failureOf(event.error, FETCH_SETTINGS_SUMMARY) }) },
       },
     },
-    loadFailed: { on: { 'settings.retry': 'loading' } },
-    ready: { on: { 'settings.save': 'saving' } },
+    loadFailed: { tags: 'loadFailed', on: { 'settings.retry': 'loading' } },
+    ready: { tags: 'editing', on: { 'settings.save': 'saving' } },
     saving: {
+      tags: ['busy', 'saving'],
       entry: assign({ error: null, notice: null }),
       invoke: {
         src: 'saveSettings',

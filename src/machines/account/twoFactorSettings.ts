@@ -1,7 +1,7 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { TwoFactorApi, TwoFactorSetup } from '../../api/twoFactor';
 import { failureOf, type OperationFailure } from '../operation';
-import type { FlowRefs } from './refs';
+import { authIn } from './refs';
 
 export const ENABLE_TWO_FACTOR_FAILED = 'Enable Two-Factor Failed';
 export const CONFIRM_TWO_FACTOR_FAILED = 'Confirm Two-Factor Failed';
@@ -19,7 +19,9 @@ export type TwoFactorSettingsEvent =
   | { type: 'twoFactor.regenerateCodes' }
   | { type: 'twoFactor.disable' };
 
-export interface TwoFactorSettingsContext extends Pick<FlowRefs, 'auth'> {
+export interface TwoFactorSettingsContext {
+  /** Whether the signed-in user has confirmed two-factor (read from the auth actor at the start, kept in step). */
+  confirmed: boolean;
   /** QR code and secret while a set-up waits for its confirming code. */
   setup: TwoFactorSetup | null;
   /** Shown only on request (or right after confirming): they are secrets. */
@@ -43,7 +45,11 @@ export const twoFactorSettingsMachine = setup({
   types: {
     context: {} as TwoFactorSettingsContext,
     events: {} as TwoFactorSettingsEvent,
-    input: {} as Pick<FlowRefs, 'auth'>,
+    /**
+     * Which panel the card shows (`off`, `settingUp`: QR code and code, `on`) and `busy`; a
+     * disable in flight keeps the panel it was started from (`settingUp` when a set-up is cancelled).
+     */
+    tags: {} as 'busy' | 'off' | 'settingUp' | 'on' | 'confirmingCode' | 'enabling',
   },
   actors: {
     enable: fromPromise<TwoFactorSetup, void>(async () => {
@@ -64,22 +70,25 @@ export const twoFactorSettingsMachine = setup({
   },
   actions: {
     /** The auth actor's user follows, so the page knows the state after a remount too. */
-    markUser: enqueueActions(({ context, enqueue }, params: { confirmedAt: string | null }) => {
-      const user = context.auth.getSnapshot().context.user;
-      if (user) enqueue.sendTo(context.auth, { type: 'auth.userUpdated', user: { ...user, two_factor_confirmed_at: params.confirmedAt } });
+    markUser: enqueueActions(({ system, enqueue }, params: { confirmedAt: string | null }) => {
+      enqueue.assign({ confirmed: params.confirmedAt !== null });
+      const auth = authIn(system);
+      const user = auth.getSnapshot().context.user;
+      if (user) enqueue.sendTo(auth, { type: 'auth.userUpdated', user: { ...user, two_factor_confirmed_at: params.confirmedAt } });
     }),
   },
   guards: {
-    'two-factor is confirmed': ({ context }) => hasConfirmedTwoFactor(context.auth.getSnapshot().context.user),
+    'two-factor is confirmed': ({ context }) => context.confirmed,
   },
 }).createMachine({
   id: 'twoFactorSettings',
-  context: ({ input }) => ({ auth: input.auth, setup: null, recoveryCodes: null, error: null, notice: null }),
+  context: ({ self }) => ({ confirmed: hasConfirmedTwoFactor(authIn(self.system).getSnapshot().context.user), setup: null, recoveryCodes: null, error: null, notice: null }),
   initial: 'deciding',
   states: {
     deciding: { always: [{ guard: 'two-factor is confirmed', target: 'on' }, { target: 'off' }] },
-    off: { on: { 'twoFactor.enable': 'enabling' } },
+    off: { tags: 'off', on: { 'twoFactor.enable': 'enabling' } },
     enabling: {
+      tags: ['off', 'busy', 'enabling'],
       entry: assign({ error: null, notice: null }),
       invoke: {
         src: 'enable',
@@ -88,9 +97,11 @@ export const twoFactorSettingsMachine = setup({
       },
     },
     confirming: {
+      tags: 'settingUp',
       on: { 'twoFactor.confirm': 'confirmingCode', 'twoFactor.cancel': 'disabling' },
     },
     confirmingCode: {
+      tags: ['settingUp', 'busy', 'confirmingCode'],
       entry: assign({ error: null }),
       invoke: {
         src: 'confirm',
@@ -103,9 +114,11 @@ export const twoFactorSettingsMachine = setup({
       },
     },
     on: {
+      tags: 'on',
       on: { 'twoFactor.showCodes': 'loadingCodes', 'twoFactor.regenerateCodes': 'regeneratingCodes', 'twoFactor.disable': 'disabling' },
     },
     loadingCodes: {
+      tags: ['on', 'busy'],
       invoke: {
         src: 'recoveryCodes',
         onDone: { target: 'on', actions: assign({ recoveryCodes: ({ event }) => event.output }) },
@@ -113,6 +126,7 @@ export const twoFactorSettingsMachine = setup({
       },
     },
     regeneratingCodes: {
+      tags: ['on', 'busy'],
       entry: assign({ error: null, notice: null }),
       invoke: {
         src: 'regenerateCodes',
@@ -121,6 +135,7 @@ export const twoFactorSettingsMachine = setup({
       },
     },
     disabling: {
+      tags: 'busy',
       entry: assign({ error: null, notice: null }),
       invoke: {
         src: 'disable',

@@ -1,7 +1,9 @@
-import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { OperationActor } from '../../machines/operation';
+import { operationApi } from '../../machines/operation.api';
+import { useActorApi } from '../actors/useActorApi';
+import { useOperation } from '../common/useOperation';
 import { OperationError } from '../common/OperationError';
 import { FormField, StatusMessage } from './FormField';
 import './account.css';
@@ -27,14 +29,14 @@ export function EmailLinkRequestForm({
   initialEmail?: string;
   extraInput?: Record<string, string>;
 }) {
-  const busy = useSelector(flow, (s) => s.matches('loading'));
-  const error = useSelector(flow, (s) => s.context.error);
-  const sent = useSelector(flow, (s) => (s.matches('success') ? String(s.context.output ?? '') : null));
+  const request = useActorApi(flow, operationApi<Record<string, string>>);
+  const { loading: busy, error, succeeded, output } = useOperation(flow);
+  const sent = succeeded ? String(output ?? '') : null;
   const [email, setEmail] = useState(initialEmail);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    flow.send({ type: 'operation.start', input: { ...extraInput, email: email.trim() } });
+    request.start({ ...extraInput, email: email.trim() });
   }
 
   return (

@@ -1,9 +1,12 @@
 import { useSelector } from '@xstate/react';
+import { verificationCheckApi, verificationCheckSelectors } from '../../machines/account/emailVerification.api';
+import { operationApi } from '../../machines/operation.api';
+import { useActorApi } from '../actors/useActorApi';
+import { useOperation } from '../common/useOperation';
 import { Link } from 'wouter';
 import { safeRedirectTarget } from '../../machines/landing';
-import { RESEND_SUMMARY } from '../../machines/account/emailVerification';
 import { OperationError } from '../common/OperationError';
-import { useAuthPhase, usePortal, useUser } from '../PortalContext';
+import { useAuthPhase, useUser } from '../PortalContext';
 import { StatusMessage } from './FormField';
 import { useQueryParam } from './useQueryParam';
 import { useFlow } from '../useFlow';
@@ -11,17 +14,19 @@ import './account.css';
 
 /** SPEC §5: where a 403 "not verified" sends the user; the redirect query is kept throughout. */
 export default function EmailVerificationPage() {
-  const { auth, navigation } = usePortal();
   const phase = useAuthPhase();
   const user = useUser();
   const redirect = safeRedirectTarget(useQueryParam('redirect')) ?? '/dashboard';
-  const resend = useFlow('verificationResend', { summary: RESEND_SUMMARY });
-  const check = useFlow('verificationCheck', { auth, navigation, redirect });
-  const sending = useSelector(resend, (s) => s.matches('loading'));
-  const sent = useSelector(resend, (s) => (s.matches('success') ? String(s.context.output ?? '') : null));
-  const resendError = useSelector(resend, (s) => s.context.error);
-  const checking = useSelector(check, (s) => s.matches('checking'));
-  const notice = useSelector(check, (s) => s.context.notice);
+  const resendFlow = useFlow('verificationResend');
+  const resend = useActorApi(resendFlow, operationApi<{ redirect: string }>);
+  const resendView = useOperation(resendFlow);
+  const sending = resendView.loading;
+  const sent = resendView.succeeded ? String(resendView.output ?? '') : null;
+  const resendError = resendView.error;
+  const checkFlow = useFlow('verificationCheck', { redirect });
+  const check = useActorApi(checkFlow, verificationCheckApi);
+  const checking = useSelector(checkFlow, verificationCheckSelectors.checking);
+  const notice = useSelector(checkFlow, verificationCheckSelectors.notice);
   const signedOut = phase === 'signedOut';
 
   return (
@@ -40,10 +45,10 @@ export default function EmailVerificationPage() {
         </p>
       ) : (
         <div className="account-actions">
-          <button type="button" className="button button-primary" disabled={checking} onClick={() => check.send({ type: 'verification.check' })}>
+          <button type="button" className="button button-primary" disabled={checking} onClick={check.check}>
             {checking ? 'Checking…' : 'I have verified my email'}
           </button>
-          <button type="button" className="button" disabled={sending} onClick={() => resend.send({ type: 'operation.start', input: { redirect } })}>
+          <button type="button" className="button" disabled={sending} onClick={() => resend.start({ redirect })}>
             {sending ? 'Sending…' : 'Resend verification email'}
           </button>
           <Link href="/logout">Sign out</Link>

@@ -1,5 +1,4 @@
 import { safeRedirectTarget } from '../../machines/landing';
-import { RESEND_SUMMARY } from '../../machines/account/emailVerification';
 import { useUser } from '../PortalContext';
 import { useFlow } from '../useFlow';
 import { EmailLinkRequestForm } from './EmailLinkRequestForm';
@@ -9,7 +8,7 @@ import { useQueryParam } from './useQueryParam';
 export default function EmailVerificationRequestPage() {
   const user = useUser();
   const redirect = safeRedirectTarget(useQueryParam('redirect'));
-  const flow = useFlow('verificationRequest', { summary: RESEND_SUMMARY });
+  const flow = useFlow('verificationRequest');
   return (
     <EmailLinkRequestForm
       flow={flow}

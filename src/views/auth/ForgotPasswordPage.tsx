@@ -1,9 +1,8 @@
-import { FORGOT_PASSWORD_SUMMARY } from '../../machines/account/forgotPassword';
 import { useFlow } from '../useFlow';
 import { EmailLinkRequestForm } from './EmailLinkRequestForm';
 
 export default function ForgotPasswordPage() {
-  const flow = useFlow('forgotPassword', { summary: FORGOT_PASSWORD_SUMMARY });
+  const flow = useFlow('forgotPassword');
   return (
     <EmailLinkRequestForm
       flow={flow}

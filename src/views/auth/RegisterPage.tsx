@@ -1,21 +1,22 @@
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
+import { registerApi, registerSelectors } from '../../machines/account/register.api';
 import { safeRedirectTarget } from '../../machines/landing';
+import { useActorApi } from '../actors/useActorApi';
 import { useFlow } from '../useFlow';
 import { OperationError } from '../common/OperationError';
-import { usePortal } from '../PortalContext';
 import { FormField } from './FormField';
 import { NewPasswordFields } from './NewPasswordFields';
 import { useQueryParam } from './useQueryParam';
 import './account.css';
 
 export default function RegisterPage() {
-  const { auth, navigation } = usePortal();
   const redirect = safeRedirectTarget(useQueryParam('redirect'));
-  const flow = useFlow('register', { auth, navigation, redirect });
-  const busy = useSelector(flow, (s) => !s.matches('editing'));
-  const error = useSelector(flow, (s) => s.context.error);
+  const flow = useFlow('register', { redirect });
+  const register = useActorApi(flow, registerApi);
+  const busy = useSelector(flow, registerSelectors.busy);
+  const error = useSelector(flow, registerSelectors.error);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -24,7 +25,7 @@ export default function RegisterPage() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    flow.send({ type: 'register.submit', registration: { name: name.trim(), email: email.trim(), password, password_confirmation: confirmation } });
+    register.submit({ name: name.trim(), email: email.trim(), password, password_confirmation: confirmation });
   }
 
   return (

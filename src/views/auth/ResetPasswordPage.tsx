@@ -3,20 +3,21 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useFlow } from '../useFlow';
 import { OperationError } from '../common/OperationError';
-import { usePortal } from '../PortalContext';
+import { resetPasswordApi, resetPasswordSelectors } from '../../machines/account/resetPassword.api';
+import { useActorApi } from '../actors/useActorApi';
 import { FormField } from './FormField';
 import { NewPasswordFields } from './NewPasswordFields';
 import { useQueryParam } from './useQueryParam';
 import './account.css';
 
 export default function ResetPasswordPage() {
-  const { navigation } = usePortal();
   const token = useQueryParam('token');
   const linkEmail = useQueryParam('email');
-  const flow = useFlow('resetPassword', { navigation, token, email: linkEmail });
-  const incomplete = useSelector(flow, (s) => s.matches('linkIncomplete'));
-  const busy = useSelector(flow, (s) => s.matches('submitting') || s.matches('done'));
-  const error = useSelector(flow, (s) => s.context.error);
+  const flow = useFlow('resetPassword', { token, email: linkEmail });
+  const reset = useActorApi(flow, resetPasswordApi);
+  const incomplete = useSelector(flow, resetPasswordSelectors.linkIncomplete);
+  const busy = useSelector(flow, resetPasswordSelectors.busy);
+  const error = useSelector(flow, resetPasswordSelectors.error);
   const [email, setEmail] = useState(linkEmail ?? '');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -24,7 +25,7 @@ export default function ResetPasswordPage() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    flow.send({ type: 'reset.submit', email, password, password_confirmation: confirmation });
+    reset.submit(email, password, confirmation);
   }
 
   if (incomplete) {

@@ -69,9 +69,10 @@ export function useChatOrder(chat: ChatActor): string[] {
   );
 }
 
-const isLive = (s: ChatSnapshot) => s.context.chats.some((c) => !c.ref.getSnapshot().matches('ended'));
+// A gateway that keeps the chats loses nothing when the tab goes: nothing to ask.
+const isLive = (s: ChatSnapshot) => s.context.sessions !== 'supported' && s.context.chats.some((c) => !c.ref.getSnapshot().matches('ended'));
 
-/** Leaving the page (closing the tab, going elsewhere) with live chats asks first. */
+/** Leaving the page (closing the tab, going elsewhere) with live chats only this tab holds asks first. */
 export function useLeaveGuard(chat: ChatActor): void {
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {

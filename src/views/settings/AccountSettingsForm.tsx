@@ -4,7 +4,8 @@ import type { AccountSettings } from '../../api/account';
 import { LoadingState } from '../common/LoadingState';
 import { useFlow } from '../useFlow';
 import { OperationError } from '../common/OperationError';
-import { usePortal } from '../PortalContext';
+import { settingsApi, settingsSelectors } from '../../machines/account/settings.api';
+import { useActorApi } from '../actors/useActorApi';
 import { StatusMessage } from '../auth/FormField';
 import { ThemeContrastNote } from '../common/ThemeContrastNote';
 
@@ -17,25 +18,25 @@ function timeZones(current: string): string[] {
 
 /** GET/POST /api/v1/user/settings: theme colour (applied at once), time zone, notifications. */
 export function AccountSettingsCard() {
-  const { auth } = usePortal();
-  const flow = useFlow('accountSettings', { auth });
-  const settings = useSelector(flow, (s) => s.context.settings);
-  const loadFailed = useSelector(flow, (s) => s.matches('loadFailed'));
-  const saving = useSelector(flow, (s) => s.matches('saving'));
-  const error = useSelector(flow, (s) => s.context.error);
-  const notice = useSelector(flow, (s) => s.context.notice);
+  const flow = useFlow('accountSettings');
+  const card = useActorApi(flow, settingsApi);
+  const settings = useSelector(flow, settingsSelectors.settings);
+  const loadFailed = useSelector(flow, settingsSelectors.loadFailed);
+  const saving = useSelector(flow, settingsSelectors.saving);
+  const error = useSelector(flow, settingsSelectors.error);
+  const notice = useSelector(flow, settingsSelectors.notice);
 
   return (
     <section className="settings-card" aria-labelledby="settings-account-title">
       <h2 id="settings-account-title">Account settings</h2>
       {loadFailed ? (
-        <OperationError error={error} onRetry={() => flow.send({ type: 'settings.retry' })} />
+        <OperationError error={error} onRetry={card.retry} />
       ) : settings ? (
         <SettingsForm
           initial={settings}
           saving={saving}
           errors={error?.fieldErrors ?? {}}
-          onSave={(next) => flow.send({ type: 'settings.save', settings: next })}
+          onSave={card.save}
           feedback={
             <>
               <StatusMessage text={notice} />

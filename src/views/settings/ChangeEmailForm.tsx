@@ -2,24 +2,26 @@ import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { useFlow } from '../useFlow';
 import { OperationError } from '../common/OperationError';
-import { usePortal, useUser } from '../PortalContext';
+import { accountEditApi, accountEditSelectors } from '../../machines/account/changeEmail.api';
+import { useActorApi } from '../actors/useActorApi';
+import { useUser } from '../PortalContext';
 import { FormField, StatusMessage } from '../auth/FormField';
 
 /** POST /api/v1/user/change-email; the new address must be verified before going on. */
 export function ChangeEmailCard() {
-  const { auth, navigation } = usePortal();
   const user = useUser();
-  const flow = useFlow('changeEmail', { auth, navigation, returnTo: '/settings' });
-  const busy = useSelector(flow, (s) => !s.matches('editing'));
-  const error = useSelector(flow, (s) => s.context.error);
-  const notice = useSelector(flow, (s) => s.context.notice);
+  const flow = useFlow('changeEmail', { returnTo: '/settings' });
+  const edit = useActorApi(flow, accountEditApi);
+  const busy = useSelector(flow, accountEditSelectors.busy);
+  const error = useSelector(flow, accountEditSelectors.error);
+  const notice = useSelector(flow, accountEditSelectors.notice);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const errors = error?.fieldErrors ?? {};
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    flow.send({ type: 'account.submit', change: { email: email.trim(), password } });
+    edit.submit({ email: email.trim(), password });
   }
 
   return (

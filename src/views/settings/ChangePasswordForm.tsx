@@ -1,6 +1,8 @@
-import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
-import { CHANGE_PASSWORD_SUMMARY } from '../../machines/account/changePassword';
+import type { PasswordChange } from '../../api/account';
+import { operationApi } from '../../machines/operation.api';
+import { useActorApi } from '../actors/useActorApi';
+import { useOperation } from '../common/useOperation';
 import { OperationError } from '../common/OperationError';
 import { FormField, StatusMessage } from '../auth/FormField';
 import { NewPasswordFields } from '../auth/NewPasswordFields';
@@ -8,10 +10,10 @@ import { useFlow } from '../useFlow';
 
 /** Change password through `/api/v1/user/change-password` (v1) or Fortify's `PUT /user/password`. */
 export function ChangePasswordCard({ endpoint, title }: { endpoint: 'v1' | 'fortify'; title: string }) {
-  const flow = useFlow(endpoint === 'v1' ? 'changePasswordV1' : 'changePasswordFortify', { summary: CHANGE_PASSWORD_SUMMARY });
-  const busy = useSelector(flow, (s) => s.matches('loading'));
-  const error = useSelector(flow, (s) => s.context.error);
-  const done = useSelector(flow, (s) => (s.matches('success') ? String(s.context.output || 'Your password has been updated.') : null));
+  const flow = useFlow(endpoint === 'v1' ? 'changePasswordV1' : 'changePasswordFortify');
+  const change = useActorApi(flow, operationApi<PasswordChange>);
+  const { loading: busy, error, succeeded, output } = useOperation(flow);
+  const done = succeeded ? String(output || 'Your password has been updated.') : null;
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -20,7 +22,7 @@ export function ChangePasswordCard({ endpoint, title }: { endpoint: 'v1' | 'fort
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    flow.send({ type: 'operation.start', input: { current_password: current, password, password_confirmation: confirmation } });
+    change.start({ current_password: current, password, password_confirmation: confirmation });
   }
 
   return (

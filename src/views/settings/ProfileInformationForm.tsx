@@ -2,17 +2,19 @@ import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { useFlow } from '../useFlow';
 import { OperationError } from '../common/OperationError';
-import { usePortal, useUser } from '../PortalContext';
+import { accountEditApi, accountEditSelectors } from '../../machines/account/changeEmail.api';
+import { useActorApi } from '../actors/useActorApi';
+import { useUser } from '../PortalContext';
 import { FormField, StatusMessage } from '../auth/FormField';
 
 /** Fortify's `PUT /user/profile-information` (name, email). */
 export function ProfileInformationCard() {
-  const { auth, navigation } = usePortal();
   const user = useUser();
-  const flow = useFlow('profileInformation', { auth, navigation, returnTo: '/users/settings' });
-  const busy = useSelector(flow, (s) => !s.matches('editing'));
-  const error = useSelector(flow, (s) => s.context.error);
-  const notice = useSelector(flow, (s) => s.context.notice);
+  const flow = useFlow('profileInformation', { returnTo: '/users/settings' });
+  const edit = useActorApi(flow, accountEditApi);
+  const busy = useSelector(flow, accountEditSelectors.busy);
+  const error = useSelector(flow, accountEditSelectors.error);
+  const notice = useSelector(flow, accountEditSelectors.notice);
   const [name, setName] = useState(user?.name ?? '');
   const [email, setEmail] = useState(user?.email ?? '');
   const [currentPassword, setCurrentPassword] = useState('');
@@ -21,7 +23,7 @@ export function ProfileInformationCard() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const password = currentPassword ? { current_password: currentPassword } : {};
-    flow.send({ type: 'account.submit', change: { name: name.trim(), email: email.trim(), ...password } });
+    edit.submit({ name: name.trim(), email: email.trim(), ...password });
   }
 
   return (

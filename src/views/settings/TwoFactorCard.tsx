@@ -1,28 +1,29 @@
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
-import type { TwoFactorSettingsEvent } from '../../machines/account/twoFactorSettings';
+import { twoFactorSettingsApi, twoFactorSettingsSelectors } from '../../machines/account/twoFactorSettings.api';
+import { useActorApi } from '../actors/useActorApi';
 import { OperationError } from '../common/OperationError';
-import { usePortal } from '../PortalContext';
 import { useFlow } from '../useFlow';
 import { FormField, StatusMessage } from '../auth/FormField';
 
 /** Fortify's two-factor set-up on /settings: enable → QR code → confirm → recovery codes. */
 export function TwoFactorCard() {
-  const { auth } = usePortal();
-  const flow = useFlow('twoFactorSettings', { auth });
-  const state = useSelector(flow, (s) => s.value as string);
-  const setup = useSelector(flow, (s) => s.context.setup);
-  const codes = useSelector(flow, (s) => s.context.recoveryCodes);
-  const error = useSelector(flow, (s) => s.context.error);
-  const notice = useSelector(flow, (s) => s.context.notice);
+  const flow = useFlow('twoFactorSettings');
+  const twoFactor = useActorApi(flow, twoFactorSettingsApi);
+  const panel = useSelector(flow, twoFactorSettingsSelectors.panel);
+  const busy = useSelector(flow, twoFactorSettingsSelectors.busy);
+  const enabling = useSelector(flow, twoFactorSettingsSelectors.enabling);
+  const confirmingCode = useSelector(flow, twoFactorSettingsSelectors.confirmingCode);
+  const setup = useSelector(flow, twoFactorSettingsSelectors.setup);
+  const codes = useSelector(flow, twoFactorSettingsSelectors.recoveryCodes);
+  const error = useSelector(flow, twoFactorSettingsSelectors.error);
+  const notice = useSelector(flow, twoFactorSettingsSelectors.notice);
   const [code, setCode] = useState('');
-  const busy = !['off', 'confirming', 'on'].includes(state);
-  const send = (event: TwoFactorSettingsEvent) => flow.send(event);
 
   function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    send({ type: 'twoFactor.confirm', code: code.replace(/\s+/g, '') });
+    twoFactor.confirm(code);
     setCode('');
   }
 
@@ -31,15 +32,15 @@ export function TwoFactorCard() {
       <h2 id="settings-two-factor-title">Two-factor authentication</h2>
       <StatusMessage text={notice} />
       <OperationError error={error} />
-      {(state === 'off' || state === 'enabling') && (
+      {panel === 'off' && (
         <>
           <p>Add a second step to signing in: a code from an authenticator app on your phone.</p>
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => send({ type: 'twoFactor.enable' })}>
-            {state === 'enabling' ? 'Enabling…' : 'Enable two-factor authentication'}
+          <button type="button" className="button button-primary" disabled={busy} onClick={twoFactor.enable}>
+            {enabling ? 'Enabling…' : 'Enable two-factor authentication'}
           </button>
         </>
       )}
-      {setup && (state === 'confirming' || state === 'confirmingCode' || state === 'disabling') && (
+      {setup && panel === 'settingUp' && (
         <>
           <p>Scan this QR code with your authenticator app, or type the setup key, then enter the code it shows.</p>
           {/* The server's SVG as an image (data URL): it is displayed, never inserted as markup. */}
@@ -61,16 +62,16 @@ export function TwoFactorCard() {
             />
             <div className="account-actions">
               <button type="submit" className="button button-primary" disabled={busy}>
-                {state === 'confirmingCode' ? 'Confirming…' : 'Confirm'}
+                {confirmingCode ? 'Confirming…' : 'Confirm'}
               </button>
-              <button type="button" className="button" disabled={busy} onClick={() => send({ type: 'twoFactor.cancel' })}>
+              <button type="button" className="button" disabled={busy} onClick={twoFactor.cancel}>
                 Cancel
               </button>
             </div>
           </form>
         </>
       )}
-      {(state === 'on' || state === 'loadingCodes' || state === 'regeneratingCodes' || (state === 'disabling' && !setup)) && (
+      {panel === 'on' && (
         <>
           <p>Two-factor authentication is on for your account.</p>
           {codes && (
@@ -87,14 +88,14 @@ export function TwoFactorCard() {
           )}
           <div className="account-actions">
             {!codes && (
-              <button type="button" className="button" disabled={busy} onClick={() => send({ type: 'twoFactor.showCodes' })}>
+              <button type="button" className="button" disabled={busy} onClick={twoFactor.showCodes}>
                 Show recovery codes
               </button>
             )}
-            <button type="button" className="button" disabled={busy} onClick={() => send({ type: 'twoFactor.regenerateCodes' })}>
+            <button type="button" className="button" disabled={busy} onClick={twoFactor.regenerateCodes}>
               Regenerate recovery codes
             </button>
-            <button type="button" className="button button-danger" disabled={busy} onClick={() => send({ type: 'twoFactor.disable' })}>
+            <button type="button" className="button button-danger" disabled={busy} onClick={twoFactor.disable}>
               Disable two-factor authentication
             </button>
           </div>

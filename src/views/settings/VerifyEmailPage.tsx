@@ -1,5 +1,6 @@
-import { useSelector } from '@xstate/react';
-import { RESEND_SUMMARY } from '../../machines/account/emailVerification';
+import { operationApi } from '../../machines/operation.api';
+import { useActorApi } from '../actors/useActorApi';
+import { useOperation } from '../common/useOperation';
 import { useFlow } from '../useFlow';
 import { OperationError } from '../common/OperationError';
 import { useUser } from '../PortalContext';
@@ -9,10 +10,10 @@ import '../auth/account.css';
 /** /users/verify-email: the signed-in user's verification status, with a resend. */
 export default function VerifyEmailPage() {
   const user = useUser();
-  const resend = useFlow('verificationResend', { summary: RESEND_SUMMARY });
-  const sending = useSelector(resend, (s) => s.matches('loading'));
-  const error = useSelector(resend, (s) => s.context.error);
-  const sent = useSelector(resend, (s) => (s.matches('success') ? String(s.context.output || 'Your email address is already verified.') : null));
+  const flow = useFlow('verificationResend');
+  const resend = useActorApi(flow, operationApi<{ redirect: string }>);
+  const { loading: sending, error, succeeded, output } = useOperation(flow);
+  const sent = succeeded ? String(output || 'Your email address is already verified.') : null;
   const verified = Boolean(user?.email_verified_at);
 
   return (
@@ -25,7 +26,7 @@ export default function VerifyEmailPage() {
         <StatusMessage text={sent} />
         <OperationError error={error} />
         {!verified && (
-          <button type="button" className="button button-primary" disabled={sending} onClick={() => resend.send({ type: 'operation.start', input: { redirect: '/users/settings' } })}>
+          <button type="button" className="button button-primary" disabled={sending} onClick={() => resend.start({ redirect: '/users/settings' })}>
             {sending ? 'Sending…' : 'Resend verification email'}
           </button>
         )}

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test } from 'vitest';
+import { startFlow } from '../../support/portal';
 import { createActor, waitFor } from 'xstate';
 import { verificationPathFrom } from '../../../src/api/account';
 import {
@@ -47,7 +48,7 @@ describe('confirming: following the signed URL', () => {
         return HttpResponse.json({ message: 'Your email address has been verified.' });
       }),
     );
-    const flow = createActor(createConfirmEmailFlow(api), { input: { auth: portal.auth, navigation: portal.navigation, path: PATH, redirect: '/roles' } }).start();
+    const flow = startFlow(portal, createConfirmEmailFlow(api), { path: PATH, redirect: '/roles' });
     await waitFor(flow, (s) => s.status === 'done');
     expect(flow.getSnapshot().value).toBe('verified');
     expect(portal.auth.getSnapshot().value).toBe('signedIn');
@@ -60,7 +61,7 @@ describe('confirming: following the signed URL', () => {
     mswServer.use(http.get(verifyRoute, () => HttpResponse.json({ message: 'ok' })));
     // Auth is in the middle of looking (as on a fresh page load) when the flow starts.
     portal.auth.send({ type: 'auth.retry' });
-    const flow = createActor(createConfirmEmailFlow(api), { input: { auth: portal.auth, navigation: portal.navigation, path: PATH, redirect: null } }).start();
+    const flow = startFlow(portal, createConfirmEmailFlow(api), { path: PATH, redirect: null });
     await waitFor(flow, (s) => s.status === 'done');
     expect(portal.auth.getSnapshot().value).toBe('signedIn');
     expect(navigations.at(-1)?.to).toBe('/dashboard');
@@ -69,7 +70,7 @@ describe('confirming: following the signed URL', () => {
   test('opened signed out (another browser): verified, then sign in to continue', async () => {
     mswServer.use(http.get(verifyRoute, () => HttpResponse.json({ message: 'ok' })));
     const { portal, api, navigations } = guestPortal('/email-verification-confirmation');
-    const flow = createActor(createConfirmEmailFlow(api), { input: { auth: portal.auth, navigation: portal.navigation, path: PATH, redirect: '/bots' } }).start();
+    const flow = startFlow(portal, createConfirmEmailFlow(api), { path: PATH, redirect: '/bots' });
     await waitFor(flow, (s) => s.status === 'done');
     expect(navigations.at(-1)).toEqual({ to: '/login?redirect=%2Fbots', replace: true });
   });
@@ -77,7 +78,7 @@ describe('confirming: following the signed URL', () => {
   test('"Invalid/Expired url provided." marks the link expired and goes to /email-verification-expired', async () => {
     mswServer.use(http.get(verifyRoute, () => HttpResponse.json({ message: 'Invalid/Expired url provided.' }, { status: 403 })));
     const { portal, api, navigations } = guestPortal('/email-verification-confirmation');
-    const flow = createActor(createConfirmEmailFlow(api), { input: { auth: portal.auth, navigation: portal.navigation, path: PATH } }).start();
+    const flow = startFlow(portal, createConfirmEmailFlow(api), { path: PATH });
     await waitFor(flow, (s) => s.status === 'done');
     expect(flow.getSnapshot().value).toBe('expired');
     expect(navigations.at(-1)).toEqual({ to: '/email-verification-expired', replace: true });
@@ -85,7 +86,7 @@ describe('confirming: following the signed URL', () => {
 
   test('a link that cannot be followed fails at once as "Email Verification Failed"', () => {
     const { portal, api } = guestPortal('/email-verification-confirmation');
-    const flow = createActor(createConfirmEmailFlow(api), { input: { auth: portal.auth, navigation: portal.navigation, path: null } }).start();
+    const flow = startFlow(portal, createConfirmEmailFlow(api), { path: null });
     expect(flow.getSnapshot().value).toBe('failed');
     expect(flow.getSnapshot().context.error).toMatchObject({ summary: VERIFY_FAILED_SUMMARY, detail: INCOMPLETE_LINK_TEXT });
     flow.send({ type: 'verification.retry' });
@@ -95,7 +96,7 @@ describe('confirming: following the signed URL', () => {
   test('another refusal (404) is "Email Verification Failed" with the server’s text', async () => {
     mswServer.use(http.get(verifyRoute, () => HttpResponse.json({ message: 'Not Found.' }, { status: 404 })));
     const { portal, api } = guestPortal('/email-verification-confirmation');
-    const flow = createActor(createConfirmEmailFlow(api), { input: { auth: portal.auth, navigation: portal.navigation, path: PATH } }).start();
+    const flow = startFlow(portal, createConfirmEmailFlow(api), { path: PATH });
     await waitFor(flow, (s) => s.matches('failed'));
     expect(flow.getSnapshot().context.error).toMatchObject({ summary: VERIFY_FAILED_SUMMARY, serverDetail: 'Not Found.' });
   });
@@ -104,7 +105,7 @@ describe('confirming: following the signed URL', () => {
     let down = true;
     mswServer.use(http.get(verifyRoute, () => (down ? HttpResponse.error() : HttpResponse.json({ message: 'ok' }))));
     const { portal, api } = guestPortal('/email-verification-confirmation');
-    const flow = createActor(createConfirmEmailFlow(api), { input: { auth: portal.auth, navigation: portal.navigation, path: PATH } }).start();
+    const flow = startFlow(portal, createConfirmEmailFlow(api), { path: PATH });
     await waitFor(flow, (s) => s.matches('failed'));
     expect(flow.getSnapshot().context.error).toMatchObject({ summary: VERIFY_ERROR_SUMMARY, detail: 'API Error, please try again.' });
     down = false;
@@ -146,7 +147,7 @@ describe('"I have verified my email" on /email-verification', () => {
   test('still unverified: says so and stays', async () => {
     const { portal, navigations } = await unverifiedPortal();
     const before = navigations.length;
-    const check = createActor(verificationCheckMachine, { input: { auth: portal.auth, navigation: portal.navigation, redirect: '/roles' } }).start();
+    const check = startFlow(portal, verificationCheckMachine, { redirect: '/roles' });
     check.send({ type: 'verification.check' });
     await waitFor(check, (s) => s.matches('idle') && s.context.notice !== null);
     expect(check.getSnapshot().context.notice).toBe(NOT_VERIFIED_YET);
@@ -156,7 +157,7 @@ describe('"I have verified my email" on /email-verification', () => {
   test('verified meanwhile: on to the redirect target', async () => {
     const { portal, navigations, verify } = await unverifiedPortal();
     verify();
-    const check = createActor(verificationCheckMachine, { input: { auth: portal.auth, navigation: portal.navigation, redirect: '/roles' } }).start();
+    const check = startFlow(portal, verificationCheckMachine, { redirect: '/roles' });
     check.send({ type: 'verification.check' });
     await waitFor(portal.auth, (s) => s.matches('signedIn'));
     await waitFor(check, (s) => s.matches('idle'));
@@ -165,7 +166,7 @@ describe('"I have verified my email" on /email-verification', () => {
 
   test('signed out: to sign-in, keeping the target', async () => {
     const { portal, navigations } = guestPortal('/email-verification');
-    const check = createActor(verificationCheckMachine, { input: { auth: portal.auth, navigation: portal.navigation, redirect: 'https://evil.example' } }).start();
+    const check = startFlow(portal, verificationCheckMachine, { redirect: 'https://evil.example' });
     check.send({ type: 'verification.check' });
     await waitFor(check, (s) => s.matches('idle'));
     expect(navigations.at(-1)?.to).toBe('/login?redirect=%2Fdashboard');

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test } from 'vitest';
+import { startFlow } from '../../support/portal';
 import { createActor, waitFor } from 'xstate';
 import { createForgotPasswordFlow, FORGOT_PASSWORD_SUMMARY } from '../../../src/machines/account/forgotPassword';
 import { createResetPasswordFlow, RESET_ERROR_SUMMARY, RESET_REJECTED_SUMMARY } from '../../../src/machines/account/resetPassword';
@@ -42,7 +43,7 @@ describe('reset password', () => {
 
   test('without a token in the link there is nothing to submit', () => {
     const { portal, api } = guestPortal('/reset-password');
-    const flow = createActor(createResetPasswordFlow(api), { input: { navigation: portal.navigation, token: null, email: 'a@b.c' } }).start();
+    const flow = startFlow(portal, createResetPasswordFlow(api), { token: null, email: 'a@b.c' });
     expect(flow.getSnapshot().value).toBe('linkIncomplete');
     flow.send(submit);
     expect(flow.getSnapshot().value).toBe('linkIncomplete');
@@ -52,7 +53,7 @@ describe('reset password', () => {
     const bodies = recordBodies();
     mswServer.use(csrfHandler, http.post(`${API}/reset-password`, () => HttpResponse.json({ message: 'Your password has been reset.' })));
     const { portal, api, navigations } = guestPortal('/reset-password?token=abc');
-    const flow = createActor(createResetPasswordFlow(api), { input: { navigation: portal.navigation, token: 'abc', email: 'viewer@example.com' } }).start();
+    const flow = startFlow(portal, createResetPasswordFlow(api), { token: 'abc', email: 'viewer@example.com' });
     expect(flow.getSnapshot().value).toBe('editing');
     flow.send(submit);
     await waitFor(flow, (s) => s.status === 'done');
@@ -68,7 +69,7 @@ describe('reset password', () => {
       ),
     );
     const { portal, api, navigations } = guestPortal('/reset-password?token=abc');
-    const flow = createActor(createResetPasswordFlow(api), { input: { navigation: portal.navigation, token: 'abc', email: '' } }).start();
+    const flow = startFlow(portal, createResetPasswordFlow(api), { token: 'abc', email: '' });
     flow.send(submit);
     await waitFor(flow, (s) => s.matches('editing') && s.context.error !== null);
     expect(flow.getSnapshot().context.error).toMatchObject({ summary: RESET_REJECTED_SUMMARY, fieldErrors: { email: ['This password reset token is invalid.'] } });
@@ -82,7 +83,7 @@ describe('reset password', () => {
       http.post(`${API}/reset-password`, () => (fail ? HttpResponse.error() : HttpResponse.json({ message: 'ok' }))),
     );
     const { portal, api } = guestPortal('/reset-password?token=abc');
-    const flow = createActor(createResetPasswordFlow(api), { input: { navigation: portal.navigation, token: 'abc', email: '' } }).start();
+    const flow = startFlow(portal, createResetPasswordFlow(api), { token: 'abc', email: '' });
     flow.send(submit);
     await waitFor(flow, (s) => s.matches('editing') && s.context.error !== null);
     expect(flow.getSnapshot().context.error).toMatchObject({ summary: RESET_ERROR_SUMMARY, detail: 'API Error, please try again.', status: 0 });

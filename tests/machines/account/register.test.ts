@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { startFlow } from '../../support/portal';
+import { waitFor } from 'xstate';
 import { createRegisterFlow, REGISTER_SUMMARY } from '../../../src/machines/account/register';
 import { API, signInHandlers } from '../../support/apiFixtures';
 import { mswServer } from '../../support/setupMsw';
@@ -19,7 +20,7 @@ describe('register flow', () => {
       ...signInHandlers(),
     );
     const { portal, api, navigations } = guestPortal('/register?redirect=%2Froles');
-    const flow = createActor(createRegisterFlow(api), { input: { auth: portal.auth, navigation: portal.navigation, redirect: '/roles' } }).start();
+    const flow = startFlow(portal, createRegisterFlow(api), { redirect: '/roles' });
     flow.send({ type: 'register.submit', registration });
     await waitFor(flow, (s) => s.status === 'done');
     await waitFor(portal.auth, (s) => s.matches('unverified'));
@@ -40,7 +41,7 @@ describe('register flow', () => {
       ),
     );
     const { portal, api, navigations } = guestPortal();
-    const flow = createActor(createRegisterFlow(api), { input: { auth: portal.auth, navigation: portal.navigation } }).start();
+    const flow = startFlow(portal, createRegisterFlow(api));
     flow.send({ type: 'register.submit', registration });
     await waitFor(flow, (s) => s.matches('editing') && s.context.error !== null);
     const { error } = flow.getSnapshot().context;
@@ -54,7 +55,7 @@ describe('register flow', () => {
   test('no redirect given: /dashboard is where verification continues', async () => {
     mswServer.use(http.post(`${API}/register`, () => HttpResponse.json({ data: {} }, { status: 201 })), ...signInHandlers());
     const { portal, api, navigations } = guestPortal();
-    const flow = createActor(createRegisterFlow(api), { input: { auth: portal.auth, navigation: portal.navigation } }).start();
+    const flow = startFlow(portal, createRegisterFlow(api));
     flow.send({ type: 'register.submit', registration });
     await waitFor(flow, (s) => s.status === 'done');
     expect(navigations[0]?.to).toBe('/email-verification?redirect=%2Fdashboard');
@@ -66,7 +67,7 @@ describe('register flow', () => {
     const { portal, api } = await unverifiedPortal('/register');
     const bodies = recordBodies();
     mswServer.use(http.post(`${API}/register`, () => HttpResponse.json({ data: {} }, { status: 201 })));
-    const flow = createActor(createRegisterFlow(api), { input: { auth: portal.auth, navigation: portal.navigation } }).start();
+    const flow = startFlow(portal, createRegisterFlow(api));
     flow.send({ type: 'register.submit', registration });
     await waitFor(flow, (s) => s.status === 'done');
     await waitFor(portal.auth, (s) => s.matches('unverified'));

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test } from 'vitest';
+import { startFlow } from '../../support/portal';
 import { createActor, waitFor } from 'xstate';
 import { CHANGE_EMAIL_SUMMARY, createChangeEmailFlow } from '../../../src/machines/account/changeEmail';
 import { CHANGE_PASSWORD_SUMMARY, createChangePasswordFlow } from '../../../src/machines/account/changePassword';
@@ -22,7 +23,7 @@ describe('account settings', () => {
       http.get(`${API}/api/v1/user/settings`, () => HttpResponse.json({ data: settings })),
       http.post(`${API}/api/v1/user/settings`, () => HttpResponse.json({ data: { ...settings, theme_color: '#be123c' } })),
     );
-    const flow = createActor(createSettingsFlow(api), { input: { auth: portal.auth } }).start();
+    const flow = startFlow(portal, createSettingsFlow(api));
     await waitFor(flow, (s) => s.matches('ready'));
     expect(flow.getSnapshot().context.settings).toEqual(settings);
     flow.send({ type: 'settings.save', settings: { theme_color: '#be123c' } });
@@ -36,7 +37,7 @@ describe('account settings', () => {
     const { portal, api } = await signedInPortal();
     let down = true;
     mswServer.use(http.get(`${API}/api/v1/user/settings`, () => (down ? HttpResponse.json({ message: 'Server Error' }, { status: 500 }) : HttpResponse.json({ data: settings }))));
-    const flow = createActor(createSettingsFlow(api), { input: { auth: portal.auth } }).start();
+    const flow = startFlow(portal, createSettingsFlow(api));
     await waitFor(flow, (s) => s.matches('loadFailed'));
     expect(flow.getSnapshot().context.error).toMatchObject({ summary: FETCH_SETTINGS_SUMMARY, serverDetail: 'Server Error' });
     down = false;
@@ -51,7 +52,7 @@ describe('account settings', () => {
       http.get(`${API}/api/v1/user/settings`, () => HttpResponse.json({ data: settings })),
       http.post(`${API}/api/v1/user/settings`, fail(422, { message: 'The selected timezone is invalid.', errors: { timezone: ['The selected timezone is invalid.'] } })),
     );
-    const flow = createActor(createSettingsFlow(api), { input: { auth: portal.auth } }).start();
+    const flow = startFlow(portal, createSettingsFlow(api));
     await waitFor(flow, (s) => s.matches('ready'));
     flow.send({ type: 'settings.save', settings: { timezone: 'Mars/Olympus' } });
     await waitFor(flow, (s) => s.matches('ready') && s.context.error !== null);
@@ -66,7 +67,7 @@ describe('change email', () => {
     const { portal, api, navigations } = await signedInPortal();
     const changed = { ...adminUser, email: 'new@example.com', email_verified_at: null };
     mswServer.use(http.post(`${API}/api/v1/user/change-email`, () => HttpResponse.json({ data: changed })));
-    const flow = createActor(createChangeEmailFlow(api), { input: { auth: portal.auth, navigation: portal.navigation, returnTo: '/settings' } }).start();
+    const flow = startFlow(portal, createChangeEmailFlow(api), { returnTo: '/settings' });
     flow.send({ type: 'account.submit', change: { email: 'new@example.com', password: 'password' } });
     await waitFor(flow, (s) => s.status === 'done');
     expect(portal.auth.getSnapshot().value).toBe('unverified');
@@ -82,7 +83,7 @@ describe('change email', () => {
         fail(422, { message: 'x', errors: { password: ['The provided password does not match your current password.'] } }),
       ),
     );
-    const flow = createActor(createChangeEmailFlow(api), { input: { auth: portal.auth, navigation: portal.navigation, returnTo: '/settings' } }).start();
+    const flow = startFlow(portal, createChangeEmailFlow(api), { returnTo: '/settings' });
     flow.send({ type: 'account.submit', change: { email: 'new@example.com', password: 'nope' } });
     await waitFor(flow, (s) => s.matches('editing') && s.context.error !== null);
     expect(flow.getSnapshot().context.error).toMatchObject({
@@ -98,7 +99,7 @@ describe('profile information (PUT /user/profile-information)', () => {
     const { portal, api, navigations } = await signedInPortal('/users/settings');
     const before = navigations.length;
     mswServer.use(http.put(`${API}/user/profile-information`, () => HttpResponse.json({ data: { ...adminUser, name: 'Ada L.', email_verified_at: '2024-01-01T00:00:00Z' } })));
-    const flow = createActor(createProfileInformationFlow(api), { input: { auth: portal.auth, navigation: portal.navigation, returnTo: '/users/settings' } }).start();
+    const flow = startFlow(portal, createProfileInformationFlow(api), { returnTo: '/users/settings' });
     flow.send({ type: 'account.submit', change: { name: 'Ada L.', email: adminUser.email } });
     await waitFor(flow, (s) => s.matches('editing') && s.context.notice !== null);
     expect(flow.getSnapshot().context.notice).toBe(PROFILE_SAVED);
@@ -109,7 +110,7 @@ describe('profile information (PUT /user/profile-information)', () => {
   test('a failure is "Edit Failed"', async () => {
     const { portal, api } = await signedInPortal('/users/settings');
     mswServer.use(http.put(`${API}/user/profile-information`, fail(422, { message: 'x', errors: { name: ['The name field is required.'] } })));
-    const flow = createActor(createProfileInformationFlow(api), { input: { auth: portal.auth, navigation: portal.navigation, returnTo: '/users/settings' } }).start();
+    const flow = startFlow(portal, createProfileInformationFlow(api), { returnTo: '/users/settings' });
     flow.send({ type: 'account.submit', change: { name: '', email: adminUser.email } });
     await waitFor(flow, (s) => s.context.error !== null);
     expect(flow.getSnapshot().context.error).toMatchObject({ summary: PROFILE_SUMMARY, fieldErrors: { name: ['The name field is required.'] } });

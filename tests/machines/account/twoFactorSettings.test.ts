@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { startFlow } from '../../support/portal';
+import { waitFor } from 'xstate';
 import { createTwoFactorApi } from '../../../src/api/twoFactor';
 import {
   CODES_REGENERATED,
@@ -55,7 +56,7 @@ describe('two-factor set-up on /settings (Fortify routes)', () => {
     const { portal } = await signedInPortal();
     const server = fortifyTwoFactor();
     const bodies = recordBodies();
-    const flow = createActor(createTwoFactorSettingsFlow(createTwoFactorApi(portal.http)), { input: { auth: portal.auth } }).start();
+    const flow = startFlow(portal, createTwoFactorSettingsFlow(createTwoFactorApi(portal.http)));
     expect(flow.getSnapshot().value).toBe('off');
 
     flow.send({ type: 'twoFactor.enable' });
@@ -91,7 +92,7 @@ describe('two-factor set-up on /settings (Fortify routes)', () => {
   test('cancelling a set-up before confirming disables it again', async () => {
     const { portal } = await signedInPortal();
     const server = fortifyTwoFactor();
-    const flow = createActor(createTwoFactorSettingsFlow(createTwoFactorApi(portal.http)), { input: { auth: portal.auth } }).start();
+    const flow = startFlow(portal, createTwoFactorSettingsFlow(createTwoFactorApi(portal.http)));
     flow.send({ type: 'twoFactor.enable' });
     await waitFor(flow, (s) => s.matches('confirming'));
     flow.send({ type: 'twoFactor.cancel' });
@@ -104,7 +105,7 @@ describe('two-factor set-up on /settings (Fortify routes)', () => {
     fortifyTwoFactor().enabled = true;
     const user = portal.auth.getSnapshot().context.user!;
     portal.auth.send({ type: 'auth.userUpdated', user: { ...user, two_factor_confirmed_at: '2026-11-25T00:00:00.000000Z' } });
-    const flow = createActor(createTwoFactorSettingsFlow(createTwoFactorApi(portal.http)), { input: { auth: portal.auth } }).start();
+    const flow = startFlow(portal, createTwoFactorSettingsFlow(createTwoFactorApi(portal.http)));
     expect(flow.getSnapshot().value).toBe('on');
     expect(flow.getSnapshot().context.recoveryCodes).toBeNull();
     flow.send({ type: 'twoFactor.showCodes' });

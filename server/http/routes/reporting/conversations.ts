@@ -153,15 +153,19 @@ export function conversationRoutes(ctx: AppContext): Router {
 
   router.get('/reporting/conversations/:id/transcript', read, readTranscripts, (req, res) => {
     const c = conversationOf(req);
-    const lines = db.prepare('SELECT id, position, role, text, time FROM conversation_transcript_lines WHERE conversation_id = ? ORDER BY position').all(c.id) as {
+    const lines = db.prepare('SELECT id, position, role, text, time, at, ttfb_ms FROM conversation_transcript_lines WHERE conversation_id = ? ORDER BY position').all(c.id) as {
       position: number;
       role: string;
       text: string;
       time: string;
+      /** A live chat's lines (chat-001): when it was said, and a bot reply's time to first byte. */
+      at: string | null;
+      ttfb_ms: number | null;
     }[];
     const format = req.query.export;
     if (format === undefined || format === '') {
-      res.json({ data: lines });
+      // `at` and `ttfb_ms` only where known (chat lines), so telephony transcripts read as before.
+      res.json({ data: lines.map(({ at, ttfb_ms, ...line }) => ({ ...line, ...(at !== null ? { at } : {}), ...(ttfb_ms !== null ? { ttfb_ms } : {}) })) });
       return;
     }
     const name = `conversation-${c.uuid}-transcript`;

@@ -43,6 +43,7 @@ export const TranscriptLineButton = memo(function Line({ line, index, speaking, 
       </span>
       <strong className="transcript-speaker">{speakerOf(line.role)}</strong>
       <span className="transcript-text"><Highlighted text={line.text} query={query} /></span>
+      {line.ttfb_ms != null && <span className="transcript-ttfb">{`First byte after ${Math.round(line.ttfb_ms)} ms`}</span>}
     </button>
   );
 });
