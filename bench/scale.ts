@@ -10,8 +10,14 @@
  * total time, row count (against meta.total), the server's peak RSS during it and the slowest
  * concurrent request.
  *
+ * At the largest size it then measures stalls (bench/stalls.ts, issue 27): the slowest answer
+ * of a second user while one user loops heavy searches, while 100 recordings are requested at
+ * once, and while 40 exports stream (goal: ≤ 250 ms each).
+ *
  * Env: BENCH_SIZES (default "10000,1000000"), BENCH_DB_DIR (/tmp), BENCH_RUNS (5),
- * BENCH_EXPORT_TIMEOUT_S (300). Last line: `ratio: N.NN (1M / 10k)` of the list's page 1 median.
+ * BENCH_EXPORT_TIMEOUT_S (300), BENCH_STALL_S (10). Last line: `ratio: N.NN (ours / baseline)` =
+ * the slowest concurrent answer under the worst of the three loads / the slowest on the idle
+ * server (the list's page 1 at the largest / smallest size is printed above it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -25,6 +31,7 @@ import { seedScale } from '../server/db/scaleSeed';
 import { migrations } from '../server/db/schema';
 import { seed } from '../server/db/seed';
 import { jarFetch } from '../tests/support/cookieJar';
+import { addBenchUsers, measureStalls, type StallFigure } from './stalls';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SIZES = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map((s) => Number(s.replace(/_/g, '')));
@@ -41,6 +48,9 @@ const CALLS = [
   { label: '`GET /api/v1/reporting/global/timeseries`', path: '/api/v1/reporting/global/timeseries' },
   { label: '`GET /api/v1/reporting/roles`', path: '/api/v1/reporting/roles' },
 ] as const;
+
+const EXPORT_USERS = 20;
+const STALL_GOAL_MS = 250;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const ms = (n: number) => `${Math.round(n).toLocaleString('en-US')} ms`;
@@ -63,6 +73,8 @@ async function buildDatabase(size: number): Promise<string> {
     } else {
       console.log(`reusing ${file} (${have.toLocaleString('en-US')} conversations)`);
     }
+    // Users for the concurrent exports (two each: the per-user cap).
+    addBenchUsers(db, EXPORT_USERS);
     db.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
     db.close();
@@ -196,6 +208,7 @@ interface SizeResult {
   medians: number[];
   totalsAgree: boolean;
   exported?: ExportResult;
+  stalls?: { idle: StallFigure; figures: StallFigure[] };
 }
 
 async function benchSize(size: number, withExport: boolean): Promise<SizeResult> {
@@ -225,7 +238,21 @@ async function benchSize(size: number, withExport: boolean): Promise<SizeResult>
       exported = await measureExport(server, admin, other, recount);
       console.log(`  export: ${JSON.stringify(exported)}`);
     }
-    return { size, medians, totalsAgree, exported };
+    let stalls: SizeResult['stalls'];
+    if (withExport) {
+      const prober = await signIn(server.origin, 'viewer@example.com');
+      const exporters = [];
+      for (let i = 1; i <= EXPORT_USERS; i += 1) exporters.push(await signIn(server.origin, `bench-${i}@example.com`));
+      const db = openDatabase(file);
+      const recordings = (db
+        .prepare('SELECT c.uuid AS c, r.uuid AS r FROM conversation_recordings r JOIN conversations c ON c.id = r.conversation_id WHERE r.has_audio = 1')
+        .all() as { c: string; r: string }[]).map((x) => `/api/v1/reporting/conversations/${x.c}/recordings/${x.r}/audio`);
+      db.close();
+      // The admin searches and asks for the recordings (every account's).
+      stalls = await measureStalls({ origin: server.origin, prober, searcher: admin, exporters, recordings });
+      for (const f of [stalls.idle, ...stalls.figures]) console.log(`  stall: ${f.label}: slowest ${ms(f.slowestMs)} of ${f.probes} probes${f.failures ? `, ${f.failures} failed` : ''}${f.note ? ` (${f.note})` : ''}`);
+    }
+    return { size, medians, totalsAgree, exported, stalls };
   } finally {
     server.child.kill('SIGTERM');
     await new Promise((r) => server.child.once('exit', r));
@@ -250,7 +277,18 @@ async function main() {
   console.log(`totals agree with COUNT(*): ${results.map((r) => `${r.size}: ${r.totalsAgree ? 'yes' : 'NO'}`).join(', ')}`);
   console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const smallest = results[0]!;
-  console.log(`ratio: ${(largest.medians[0]! / smallest.medians[0]!).toFixed(2)} (${short(largest.size)} / ${short(smallest.size)})`);
+  console.log(`list page 1: ${(largest.medians[0]! / smallest.medians[0]!).toFixed(2)} (${short(largest.size)} / ${short(smallest.size)})`);
+  const stalls = largest.stalls;
+  if (stalls) {
+    console.log(`\nslowest concurrent answer at ${largest.size.toLocaleString('en-US')} conversations (goal ≤ ${STALL_GOAL_MS} ms), against the idle server's ${ms(stalls.idle.slowestMs)}:`);
+    for (const f of stalls.figures) {
+      console.log(`| ${f.label} | ${ms(f.slowestMs)} | ${(f.slowestMs / stalls.idle.slowestMs).toFixed(2)} (ours / baseline) | ${f.slowestMs <= STALL_GOAL_MS ? 'within goal' : 'OVER GOAL'} |`);
+    }
+    const worst = Math.max(...stalls.figures.map((f) => f.slowestMs));
+    console.log(`ratio: ${(worst / stalls.idle.slowestMs).toFixed(2)} (ours / baseline)`);
+  } else {
+    console.log(`ratio: ${(largest.medians[0]! / smallest.medians[0]!).toFixed(2)} (ours / baseline)`);
+  }
 }
 
 if (!existsSync(path.join(root, 'server/main.ts'))) throw new Error('run from the repository');

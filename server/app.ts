@@ -52,6 +52,8 @@ export interface ServerOptions {
   sso?: IdentityProviderTrust;
   /** Largest accepted request body (default 3 MB: a bot import is at most 2 MB, IMPORT_LIMITS). */
   bodyLimit?: string;
+  /** A CSV export whose client takes nothing for this long is cut off (default 30 s). */
+  exportStallMs?: number;
 }
 
 /** Secure comes from configuration: behind a TLS proxy `req.secure` is whatever the client claims. */
@@ -107,6 +109,7 @@ export async function createServer(options: ServerOptions): Promise<PortalServer
     devSso: options.devSso ?? false,
     cookies: cookiePolicy(options),
     sso: { verifier: options.sso ? createIdentityTokenVerifier(options.sso) : null },
+    exportStallMs: options.exportStallMs ?? 30_000,
     onClose: (hook) => closeHooks.push(hook),
   };
 

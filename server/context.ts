@@ -21,6 +21,8 @@ export interface AppContext {
    * its verifier) is known only once the server listens.
    */
   sso: { verifier: IdentityTokenVerifier | null };
+  /** A CSV export whose client takes no bytes for this long is cut off (server/http/csv.ts). */
+  exportStallMs: number;
   /** Registers cleanup for close() (e.g. the socket.io server attached later). Runs in reverse order. */
   onClose(hook: () => void | Promise<void>): void;
 }

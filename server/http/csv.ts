@@ -1,8 +1,12 @@
 import type { Request, Response } from 'express';
 import type { AccountScope } from '../auth/accountScope';
 import type { Database } from '../db/connection';
+import { currentUser } from '../auth/authenticate';
+import { contextOf } from '../context';
 import { fieldError } from './errors';
+import { takeExportSlot } from './exportSlots';
 import { listReader, type ListSpec } from './list';
+import { inTurn } from './turns';
 
 /** `?export=csv` asks a list for a file; any other export format is a 422. */
 export function wantsCsvExport(req: Request): boolean {
@@ -52,18 +56,28 @@ export function sendAttachment(res: Response, filename: string, contentType: str
   res.send(body);
 }
 
-/** Resolves when the client has taken the buffered bytes (or went away). */
-function drained(res: Response): Promise<void> {
+/** Resolves when the client has taken the buffered bytes, went away, or `ms` passed. */
+function drained(res: Response, ms: number): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
+      clearTimeout(timer);
       res.off('drain', done);
       res.off('close', done);
       resolve();
     };
+    const timer = setTimeout(done, ms);
     res.on('drain', done);
     res.on('close', done);
   });
 }
+
+/**
+ * Below this many bytes taken while the export waited `exportStallMs` for its client, the
+ * client counts as stalled. Not "no bytes at all": a peer that reads nothing still lets its
+ * kernel take a trickle for a while (receive buffers collapse and reopen the window), and a
+ * slow but real reader takes far more than this.
+ */
+const STALLED_BELOW_BYTES = 64 * 1024;
 
 /** A chunk of an export should take about this long to read and format: short enough that other requests wait little. */
 const CHUNK_TARGET_MS = 6;
@@ -73,12 +87,15 @@ const MAX_CHUNK_ROWS = 5_000;
 /**
  * Streams the whole list of the request as CSV (no row limit). `X-Export-Rows` announces the
  * row count before the body, so the portal can show progress and the file is checked complete.
- * The rows are read a chunk at a time (ListReader: no statement stays open) and written with
- * back-pressure: after each chunk the loop yields to the event loop, and it waits for 'drain'
- * when the client reads slower than we produce, so memory stays flat and other requests keep
- * being answered. A client that goes away (cancel) stops the export at the next chunk.
+ * The rows are read a chunk at a time (ListReader: no statement stays open; a search was
+ * resolved once, when the reader was made) in the server's shared turns (turns.ts), so any
+ * number of exports leave each turn of the event loop to other requests, and written with
+ * back-pressure: the next chunk waits for 'drain' when the client reads slower than we
+ * produce, so memory stays at one chunk. A client that goes away (cancel) stops the export at
+ * the next chunk; one that takes less than 64 KB while the export waits `exportStallMs` for it
+ * (a stalled reader) is cut off and its buffered bytes freed. A user runs at most MAX_EXPORTS_PER_USER at once (exportSlots.ts).
  *
- * Setup errors (unknown sort or filter) are thrown before anything is sent: a normal 422.
+ * Setup errors (unknown sort or filter, the 429) are thrown before anything is sent.
  */
 export function sendCsvExport<Row>(
   req: Request,
@@ -86,10 +103,18 @@ export function sendCsvExport<Row>(
   db: Database,
   options: { name: string; spec: ListSpec<Row>; scope: AccountScope; fallbackColumns: readonly string[] },
 ): void {
-  const reader = listReader(req, db, options.spec, options.scope);
+  const release = takeExportSlot(db, res, currentUser(req).id);
+  let reader: ReturnType<typeof listReader>;
+  let first: unknown[][];
   let chunkRows = 200;
-  // Read before the headers: a failing query is still an ordinary error response.
-  const first = reader.read(chunkRows);
+  try {
+    reader = listReader(req, db, options.spec, options.scope);
+    // Read before the headers: a failing query is still an ordinary error response.
+    first = reader.read(chunkRows);
+  } catch (error) {
+    release();
+    throw error;
+  }
   const columns = reader.columns() ?? [...options.fallbackColumns];
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="${exportFilename(options.name, 'csv').replace(/["\\\r\n]/g, '')}"`);
@@ -102,28 +127,53 @@ export function sendCsvExport<Row>(
   let gone = false;
   res.on('close', () => {
     gone = true;
+    release();
   });
+  const stallMs = contextOf(req).exportStallMs;
   const lines = (rows: readonly unknown[][]) => rows.map((values) => `${values.map(cell).join(',')}\r\n`).join('');
+  const nextChunk = () => {
+    const started = performance.now();
+    const rows = reader.read(chunkRows);
+    const text = lines(rows);
+    const elapsed = performance.now() - started;
+    // Steer the next chunk's size towards CHUNK_TARGET_MS of work.
+    const scaled = Math.round(chunkRows * (CHUNK_TARGET_MS / Math.max(elapsed, 0.5)));
+    chunkRows = Math.max(MIN_CHUNK_ROWS, Math.min(MAX_CHUNK_ROWS, Math.round((chunkRows + scaled) / 2)));
+    return { done: rows.length === 0, text };
+  };
+  // Time spent waiting for the client, and the bytes it took meanwhile, since the last check.
+  let waited = 0;
+  let taken = 0;
+  /** Waits until the client took what is buffered; false when it took too little while we waited stallMs in all. */
+  const clientKeptUp = async () => {
+    while (!gone && res.writableNeedDrain) {
+      const before = res.writableLength;
+      const started = performance.now();
+      await drained(res, stallMs - waited);
+      waited += performance.now() - started;
+      taken += Math.max(0, before - res.writableLength);
+      if (waited >= stallMs) {
+        if (taken < STALLED_BELOW_BYTES) return false;
+        waited = 0;
+        taken = 0;
+      }
+    }
+    return true;
+  };
   const pump = async () => {
-    let chunk = first;
-    let text = `${columns.map(cell).join(',')}\r\n${lines(chunk)}`;
+    let text = `${columns.map(cell).join(',')}\r\n${lines(first)}`;
     for (;;) {
       if (gone) return;
-      const flowing = res.write(text);
-      // Wait for the client when it lags, then always yield a turn of the event loop: a socket
-      // that takes the bytes at once emits 'drain' on the next tick, and a chain of ticks and
-      // promise callbacks alone would never let another request in.
-      if (!flowing) await drained(res);
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      res.write(text);
+      if (!(await clientKeptUp())) {
+        // A stalled reader: ending the connection frees what is buffered for it.
+        res.destroy();
+        return;
+      }
       if (gone) return;
-      const started = performance.now();
-      chunk = reader.read(chunkRows);
-      text = lines(chunk);
-      const elapsed = performance.now() - started;
-      // Steer the next chunk's size towards CHUNK_TARGET_MS of work.
-      const scaled = Math.round(chunkRows * (CHUNK_TARGET_MS / Math.max(elapsed, 0.5)));
-      chunkRows = Math.max(MIN_CHUNK_ROWS, Math.min(MAX_CHUNK_ROWS, Math.round((chunkRows + scaled) / 2)));
-      if (chunk.length === 0) break;
+      const chunk = await inTurn(nextChunk);
+      if (chunk.done) break;
+      text = chunk.text;
     }
     res.end();
   };

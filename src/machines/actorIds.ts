@@ -21,6 +21,8 @@ export const ACTOR_IDS = {
   references: 'references',
   /** The user's theme and saved list views (user settings). */
   preferences: 'preferences',
+  /** The command palette's record search, while the palette is open. */
+  palette: 'palette',
   /** The feedback form's conversation picker. */
   conversationSearch: 'conversationSearch',
   /** A section's resource actor; its operations are `resource:<section>:<kind>`. */

@@ -33,6 +33,7 @@ import { createConversationPlayerMachine, type ConversationPlayerActor } from '.
 import { createConversationReportMachine, type ConversationReportActor } from './conversationReport';
 import { createConversationListMachine, type ConversationListActor } from './conversationReportList';
 import { createOperation, type OperationActor } from './operation';
+import { createPaletteMachine, RECORDS_PER_SECTION, type PaletteActor } from './palette';
 import { createPreferencesMachine, type PreferencesActor } from './preferences';
 import { createReferencesMachine, type ReferencesActor } from './references';
 import { createRelationMachine, relationActorId, type RelationActor } from './relation';
@@ -144,6 +145,17 @@ export function openRelation(owner: AreaOwner, key: RelationKey): RelationActor 
 /** The user's theme and saved list views, kept in user settings (issue 30): one per session. */
 export function openPreferences(owner: AreaOwner): PreferencesActor {
   return ensureSystemActor<PreferencesActor>(owner.root, ACTOR_IDS.preferences, () => createPreferencesMachine(createAccountApi(owner.http)));
+}
+
+/** The command palette's record search over `sections` (those the user may browse), alive while the palette is open. */
+export function openPalette(owner: AreaOwner, sections: readonly string[]): PaletteActor {
+  const browse = async (section: string, search: string, signal: AbortSignal) =>
+    (await resourceApiFor(owner.http, section as ResourceKey).browse({ search, show: RECORDS_PER_SECTION }, signal)).data;
+  return ensureSystemActor<PaletteActor>(owner.root, ACTOR_IDS.palette, () => createPaletteMachine(browse), { sections: sections.filter(isResourceKey) }, 'page');
+}
+
+export function closePalette(owner: AreaOwner): void {
+  releaseSystemActor(owner.root, ACTOR_IDS.palette);
 }
 
 export function openClients(owner: AreaOwner): ClientListActor {

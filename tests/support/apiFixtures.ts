@@ -31,5 +31,8 @@ export function signInHandlers(options: { user?: unknown; permissions?: unknown;
     http.get(`${API}/api/v1/users/auth`, () => HttpResponse.json(options.user ?? { data: adminUser })),
     http.get(`${API}/api/v1/user/permissions`, () => HttpResponse.json(options.permissions ?? permissionsFor('all'))),
     http.post(`${API}/logout`, () => new HttpResponse(null, { status: 204 })),
+    // The shell's preferences actor reads the user settings once per session (issue 30): a backend
+    // without the theme and saved-view keys, unless a test says otherwise.
+    http.get(`${API}/api/v1/user/settings`, () => HttpResponse.json({ data: { theme_color: null, timezone: 'UTC', notifications: { product_updates: true, weekly_summary: false } } })),
   ];
 }

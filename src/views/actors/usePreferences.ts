@@ -4,6 +4,7 @@ import { openPreferences } from '../../machines/areas';
 import { preferencesApi, type PreferencesActorApi } from '../../machines/preferences.api';
 import type { PreferencesActor } from '../../machines/preferences';
 import { usePortal } from '../PortalContext';
+import { useActorApi } from './useActorApi';
 
 /** The session's preferences actor (theme, saved list views), opened on first use. */
 export function usePreferencesActor(): PreferencesActor {
@@ -13,8 +14,7 @@ export function usePreferencesActor(): PreferencesActor {
 
 /** Named senders of the preferences actor, stable per actor. */
 export function usePreferences(): PreferencesActorApi {
-  const actor = usePreferencesActor();
-  return useMemo(() => preferencesApi(actor), [actor]);
+  return useActorApi(usePreferencesActor(), preferencesApi);
 }
 
 /** A read of the preferences actor: pass one of `preferencesSelectors` (machines/preferences.api.ts). */

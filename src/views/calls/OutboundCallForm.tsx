@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatPhone } from '../../format/phone';
 import { openChat } from '../../machines/areas';
 import { callState, isCallablePhone, type CallSnapshot } from '../../machines/call';
@@ -48,6 +48,11 @@ export function OutboundCallForm({ instanceId: fixedInstance, phone: initialPhon
   const [suppressHistory, setSuppressHistory] = useState(false);
   const [touched, setTouched] = useState(false);
   const ids = useId();
+  const form = useRef<HTMLFormElement>(null);
+  // `/chat#place-call` (the command palette's "Place a call"): focus starts in this form.
+  useEffect(() => {
+    if (!fixedInstance && typeof location !== 'undefined' && location.hash === '#place-call') form.current?.querySelector<HTMLElement>('select, input')?.focus();
+  }, [fixedInstance]);
 
   // The call reports on its own stream: the console shows that stream as a call (Hang up, Contact).
   useEffect(() => {
@@ -69,6 +74,7 @@ export function OutboundCallForm({ instanceId: fixedInstance, phone: initialPhon
 
   return (
     <form
+      ref={form}
       className="call-form"
       aria-labelledby={`${ids}-title`}
       onSubmit={(event) => {

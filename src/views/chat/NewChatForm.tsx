@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Target } from '../../api/calls';
 import type { ChatTarget } from '../../machines/chatStream';
 import { OperationError } from '../common/OperationError';
@@ -11,7 +11,16 @@ const DEMO = '';
 export function NewChatForm({ connected, onOpen }: { connected: boolean; onOpen: (title: string, target: ChatTarget) => void }) {
   const bots = useTargets('bots');
   const instances = useTargets('instances');
-  const [choice, setChoice] = useState(DEMO);
+  // `/chat?bot=<id>` (the command palette's "Start a chat with this bot") chooses that bot, and focus waits on "New chat".
+  const [botAsked] = useState(() => (typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('bot')));
+  const [choice, setChoice] = useState(botAsked ? `bot:${botAsked}` : DEMO);
+  const submit = useRef<HTMLButtonElement>(null);
+  const focused = useRef(false);
+  useEffect(() => {
+    if (!botAsked || !connected || focused.current) return;
+    focused.current = true;
+    submit.current?.focus();
+  }, [botAsked, connected]);
   // Under "All accounts" every account has its own "Demo Bot": a name that repeats says whose it is.
   const botName = useNamesWithAccounts(bots.items.map((b) => ({ id: b.id, name: b.name ?? `Bot ${b.id}`, account_id: b.account_id })));
   const instanceName = useNamesWithAccounts(instances.items.map((i) => ({ id: i.id, name: i.name ?? `Instance ${i.id}`, account_id: i.account_id })));
@@ -73,7 +82,7 @@ export function NewChatForm({ connected, onOpen }: { connected: boolean; onOpen:
       )}
       <OperationError error={bots.error} />
       <OperationError error={instances.error} />
-      <button type="submit" className="button button-primary" disabled={!connected}>
+      <button type="submit" className="button button-primary" disabled={!connected} ref={submit}>
         New chat
       </button>
     </form>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 
-const SHORTCUTS: Array<[keys: string, what: string]> = [
+/** The chat console's own keys; the portal's shortcuts dialog lists them too. */
+export const CHAT_SHORTCUTS: Array<[keys: string, what: string]> = [
   ['Alt + ↑ / Alt + ↓', 'Previous / next chat (focus goes to its message box)'],
   ['Enter', 'Send the message'],
   ['Shift + Enter', 'New line in the message'],
@@ -33,7 +34,7 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
     >
       <h2 id="chat-shortcuts-title">Keyboard shortcuts</h2>
       <dl>
-        {SHORTCUTS.map(([keys, what]) => (
+        {CHAT_SHORTCUTS.map(([keys, what]) => (
           <div key={keys}>
             <dt>
               <kbd>{keys}</kbd>

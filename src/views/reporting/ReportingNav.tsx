@@ -1,17 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import './reporting.css';
-
-const LINKS = [
-  { href: '/reporting', label: 'Overview' },
-  { href: '/reporting/conversations', label: 'Conversations' },
-  { href: '/reporting/roles', label: 'Roles' },
-  { href: '/reporting/roles/breakdown', label: 'Role breakdown' },
-  { href: '/reporting/instances', label: 'Instances' },
-  { href: '/reporting/instances/breakdown', label: 'Instance breakdown' },
-  { href: '/reporting/conversations-by-instance-grade', label: 'By instance grade' },
-  { href: '/reporting/conversations-by-disposition', label: 'By disposition' },
-];
+import { REPORT_LINKS as LINKS } from './reportLinks';
 
 /**
  * The reporting area's own pages, beside the section menu. Below 600 px the list collapses behind a

@@ -6,6 +6,7 @@ import { useMediaQuery } from '../common/useMediaQuery';
 import { AccountFilter } from './AccountFilter';
 import { Breadcrumbs } from './Breadcrumbs';
 import { SideMenu } from './SideMenu';
+import { PaletteLauncher } from './PaletteLauncher';
 import { UserMenu } from './UserMenu';
 import { useInspectorToggle } from './inspectorToggle';
 import { usePreferencesActor } from '../actors/usePreferences';
@@ -71,6 +72,7 @@ export function AppShell({ route, children }: { route: RouteDef; params: Record<
         </button>
         <span className="brand">Agent Portal</span>
         <div className="header-tools">
+          <PaletteLauncher />
           <AccountFilter />
           <UserMenu onOpenInspector={openInspector} />
         </div>

@@ -55,13 +55,13 @@ describe('/settings: account settings', () => {
   });
 
   test('a failed load shows "Error fetching account settings" with the server text, and Try again loads them', async () => {
-    let calls = 0;
+    // Down until the user tries again (the shell's preferences actor reads the same call: it does not count).
+    let down = true;
     await renderPortal('/settings', {
       handlers: [
-        http.get(`${API}/api/v1/user/settings`, () => {
-          calls += 1;
-          return calls === 1 ? HttpResponse.json({ message: 'Settings store is down' }, { status: 500 }) : HttpResponse.json({ data: savedSettings });
-        }),
+        http.get(`${API}/api/v1/user/settings`, () =>
+          down ? HttpResponse.json({ message: 'Settings store is down' }, { status: 500 }) : HttpResponse.json({ data: savedSettings }),
+        ),
       ],
     });
     await screen.findByRole('heading', { level: 1, name: 'Settings' });
@@ -71,6 +71,7 @@ describe('/settings: account settings', () => {
     expect(alert).toHaveTextContent('Settings store is down');
     expect(within(settings).queryByRole('button', { name: 'Save settings' })).toBeNull();
 
+    down = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await within(settings).findByLabelText('Time zone')).toHaveValue('Europe/Paris');
     expect(within(settings).queryByRole('alert')).toBeNull();

@@ -9,7 +9,7 @@ const savedSettings = { theme_color: '#4f46e5', timezone: 'Europe/Paris', notifi
 const rootVar = (name: string) => document.documentElement.style.getPropertyValue(name);
 
 beforeEach(() => {
-  for (const name of ['--theme-color', '--theme-accent', '--theme-on-color']) document.documentElement.style.removeProperty(name);
+  for (const name of ['--theme-color', '--theme-accent-light', '--theme-accent-dark', '--theme-on-color']) document.documentElement.style.removeProperty(name);
 });
 
 async function openSettings() {
@@ -37,7 +37,8 @@ describe('/settings: the theme colour’s contrast', () => {
   test('saving a light colour keeps it for the header and gives links and buttons the darker shade', async () => {
     const { settings, input } = await openSettings();
     expect(rootVar('--theme-color')).toBe('#4f46e5');
-    expect(rootVar('--theme-accent')).toBe('#4f46e5');
+    // The light theme's shade (styles.css picks --theme-accent-light or -dark by data-theme).
+    expect(rootVar('--theme-accent-light')).toBe('#4f46e5');
     expect(rootVar('--theme-on-color')).toBe('#ffffff');
 
     fireEvent.change(input, { target: { value: '#ffeb3b' } });
@@ -46,7 +47,9 @@ describe('/settings: the theme colour’s contrast', () => {
     fireEvent.click(within(settings).getByRole('button', { name: 'Save settings' }));
     await within(settings).findByRole('status');
     expect(rootVar('--theme-color')).toBe('#ffeb3b');
-    expect(rootVar('--theme-accent')).toBe(shade);
+    expect(rootVar('--theme-accent-light')).toBe(shade);
+    // Yellow reads on the dark backgrounds as it is.
+    expect(rootVar('--theme-accent-dark')).toBe('#ffeb3b');
     expect(rootVar('--theme-on-color')).toBe('#111111');
   });
 

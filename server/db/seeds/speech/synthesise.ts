@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import { SPEECH_SAMPLE_RATE, VOICES, type Speaker } from './voices';
 
 /**
@@ -5,37 +6,47 @@ import { SPEECH_SAMPLE_RATE, VOICES, type Speaker } from './voices';
  * Only the reference API's demo recordings use it: it is loaded on the first recording request,
  * never at start-up, and never reaches the portal's bundle.
  *
- * Each call instantiates the module afresh (it exits after one run, and does not export
- * `callMain`), about 0.1 s a sentence; calls are queued one at a time to bound CPU and memory.
+ * Synthesis runs in one worker thread (synthesisWorker.mjs), one line at a time: the event loop
+ * that answers requests never runs it (about 0.1 s a sentence), and CPU and memory stay bounded
+ * however many recordings are asked for at once. The worker is unref'd: it keeps no process alive.
  */
-interface EspeakModule {
-  FS: { readFile(path: string): Uint8Array };
-}
-type EspeakFactory = (options: { arguments: string[]; print: (text: string) => void; printErr: (text: string) => void }) => Promise<EspeakModule>;
+let worker: Worker | undefined;
+let nextId = 0;
+const pending = new Map<number, { resolve: (wav: Uint8Array) => void; reject: (error: Error) => void }>();
 
-async function loadEspeak(): Promise<EspeakFactory> {
-  // @ts-expect-error npm `espeak-ng` ships no types; its default export is the Emscripten module factory.
-  const module = (await import('espeak-ng')) as { default: EspeakFactory };
-  return module.default;
+function synthesisWorker(): Worker {
+  if (worker) return worker;
+  const started = new Worker(new URL('./synthesisWorker.mjs', import.meta.url));
+  started.unref();
+  started.on('message', (message: { id: number; wav?: Uint8Array; error?: string }) => {
+    const waiting = pending.get(message.id);
+    pending.delete(message.id);
+    if (message.wav) waiting?.resolve(message.wav);
+    else waiting?.reject(new Error(message.error ?? 'espeak-ng failed'));
+  });
+  started.on('error', (error) => {
+    // A crashed worker fails what it held; the next line starts a new one.
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+    worker = undefined;
+  });
+  worker = started;
+  return started;
 }
 
-let factory: Promise<EspeakFactory> | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 
 const MAX_LINE_CHARACTERS = 1_000;
 
 /** The line's 16-bit samples at SPEECH_SAMPLE_RATE, without the WAV header. */
 export function synthesise(speaker: Speaker, text: string): Promise<Int16Array> {
-  const run = async () => {
-    factory ??= loadEspeak();
-    const espeak = await (await factory)({
+  const run = () =>
+    new Promise<Uint8Array>((resolve, reject) => {
+      const id = (nextId += 1);
+      pending.set(id, { resolve, reject });
       // `--` ends the options: a line starting with '-' is still text.
-      arguments: ['-v', VOICES[speaker], '-w', 'line.wav', '--', text.slice(0, MAX_LINE_CHARACTERS)],
-      print: () => {},
-      printErr: () => {},
-    });
-    return pcmOfWav(espeak.FS.readFile('line.wav'));
-  };
+      synthesisWorker().postMessage({ id, args: ['-v', VOICES[speaker], '-w', 'line.wav', '--', text.slice(0, MAX_LINE_CHARACTERS)] });
+    }).then(pcmOfWav);
   const result = queue.then(run, run);
   queue = result.catch(() => undefined);
   return result;
