@@ -15,6 +15,7 @@ import { reviewRoutes } from './routes/review';
 import { sessionRoutes } from './routes/session';
 import { SSO_TOKEN_PATH, ssoTokenRoutes } from './routes/ssoToken';
 import { twoFactorRoutes } from './routes/twoFactor';
+import { passwordConfirmationRoutes } from './routes/passwordConfirmation';
 import type { RouterFactory } from './routerFactory';
 
 
@@ -32,7 +33,7 @@ import type { RouterFactory } from './routerFactory';
  *
  * Paths inside /api/v1 routers are written without the /api/v1 prefix.
  */
-const rootRouters: RouterFactory[] = [sessionRoutes, twoFactorRoutes, publicConfigRoutes, accountRootRoutes];
+const rootRouters: RouterFactory[] = [sessionRoutes, twoFactorRoutes, passwordConfirmationRoutes, publicConfigRoutes, accountRootRoutes];
 const v1GuestRouters: RouterFactory[] = [ssoTokenRoutes, accountGuestRoutes];
 const v1UnverifiedRouters: RouterFactory[] = [];
 const v1Routers: RouterFactory[] = [currentUserRoutes, accountRoutes, accountV1Routes, reportingRoutes, reviewRoutes, callRoutes, ...resourceRouters];

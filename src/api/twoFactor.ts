@@ -44,6 +44,10 @@ export function createTwoFactorApi(http: Http) {
     async confirm(code: string, signal?: AbortSignal): Promise<void> {
       await http.root.post('/user/confirmed-two-factor-authentication', { code }, { signal });
     },
+    /** Fortify's password.confirm: the management routes answer 423 until this succeeds (201). */
+    async confirmPassword(password: string, signal?: AbortSignal): Promise<void> {
+      await http.root.post('/user/confirm-password', { password }, { signal });
+    },
     async recoveryCodes(signal?: AbortSignal): Promise<string[]> {
       const response = await http.root.get('/user/two-factor-recovery-codes', { signal });
       return parsePayload(recoveryCodesSchema, response.data);

@@ -44,6 +44,12 @@ async function signedIn(email: string): Promise<Client> {
   return client;
 }
 
+/** Fortify's password.confirm: the management routes answer 423 until this. */
+async function confirmedPassword(client: Client): Promise<Client> {
+  expect((await client('/user/confirm-password', { method: 'POST', json: { password: 'password' } })).status).toBe(201);
+  return client;
+}
+
 async function whoAmI(client: Client): Promise<number> {
   return (await client('/api/v1/users/auth')).status;
 }
@@ -87,7 +93,7 @@ describe('POST /login for a user with two-factor on (2fa@example.com)', () => {
     const [recovery] = twoFactorState(server.server.db, user.id)!.recoveryCodes;
     const first = await passwordStep('2fa@example.com');
     expect((await first.client('/two-factor-challenge', { method: 'POST', json: { recovery_code: recovery } })).status).toBe(204);
-    const codes = (await json(await first.client('/user/two-factor-recovery-codes'))) as unknown as string[];
+    const codes = (await json(await (await confirmedPassword(first.client))('/user/two-factor-recovery-codes'))) as unknown as string[];
     expect(codes).toHaveLength(8);
     expect(codes).not.toContain(recovery);
 
@@ -123,7 +129,7 @@ describe("Fortify's two-factor management routes (/user/…)", () => {
   });
 
   test('enable → QR code and secret → confirm → the next sign-in asks for a code; regenerate; disable', async () => {
-    const client = await signedIn('viewer@example.com');
+    const client = await confirmedPassword(await signedIn('viewer@example.com'));
     expect(await json(await client('/user/two-factor-qr-code'))).toEqual([]);
     expect((await client('/user/two-factor-secret-key')).status).toBe(404);
 
@@ -167,7 +173,7 @@ describe("Fortify's two-factor management routes (/user/…)", () => {
   });
 
   test('the challenge is throttled: after 5 wrong codes the pending sign-in waits (429)', async () => {
-    const client = await signedIn('bots@example.com');
+    const client = await confirmedPassword(await signedIn('bots@example.com'));
     await client('/user/two-factor-authentication', { method: 'POST', json: {} });
     const { secretKey } = await json(await client('/user/two-factor-secret-key'));
     await client('/user/confirmed-two-factor-authentication', { method: 'POST', json: { code: authenticatorCode(secretKey) } });

@@ -205,6 +205,14 @@ describe('two-factor sign-in (Fortify)', () => {
     await page.goto(url('/settings'));
     const card = page.getByRole('region', { name: 'Two-factor authentication' });
     await card.getByRole('button', { name: 'Enable two-factor authentication' }).click();
+    // Fortify's password.confirm (423): the card asks for the password, then enables.
+    await card.getByRole('heading', { name: 'Confirm your password' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('two-factor-confirm-password');
+    await card.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await card.getByRole('button', { name: 'Confirm password' }).click();
+    await card.getByText('The provided password was incorrect.').first().waitFor();
+    await card.getByLabel('Password', { exact: true }).fill('password');
+    await card.getByRole('button', { name: 'Confirm password' }).click();
     const qr = card.getByRole('img', { name: 'QR code for your authenticator app' });
     await qr.waitFor();
     expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
@@ -225,6 +233,29 @@ describe('two-factor sign-in (Fortify)', () => {
     await card.getByRole('button', { name: 'Regenerate recovery codes' }).click();
     await card.getByRole('status').filter({ hasText: 'New recovery codes were made' }).waitFor();
     expect((await codes.allTextContents()).filter((code) => before.includes(code))).toEqual([]);
+    // Focus goes to the outcome of the change, not the page body.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('New recovery codes were made');
+
+    // The codes can be downloaded (and copied) as they are.
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download recovery codes' }).click()]);
+    expect(download.suggestedFilename()).toBe('recovery-codes.txt');
+    const saved = await new Promise<string>((resolve, reject) => {
+      void download.createReadStream().then((stream) => {
+        let text = '';
+        stream.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        stream.on('end', () => resolve(text));
+        stream.on('error', reject);
+      }, reject);
+    });
+    expect(saved.trim().split('\n')).toEqual(await codes.allTextContents());
+    await card.getByRole('button', { name: 'Copy recovery codes' }).click();
+    await card.getByRole('status').filter({ hasText: /Recovery codes copied|select the codes and copy them/ }).waitFor();
+
+    // Turning it off asks first; keeping it on changes nothing.
+    await card.getByRole('button', { name: 'Disable two-factor authentication' }).click();
+    await card.getByText('Turn off two-factor authentication?').waitFor();
+    await card.getByRole('button', { name: 'Keep it on' }).click();
+    await card.getByText('Two-factor authentication is on for your account.').waitFor();
 
     await page.getByRole('button', { name: /Vic|viewer@example.com/ }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();

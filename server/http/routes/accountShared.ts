@@ -39,9 +39,25 @@ export async function assertCurrentPassword(ctx: AppContext, userId: number, pas
   if (!row || !(await verifyPassword(password, row.password_hash))) throw fieldError(field, WRONG_CURRENT_PASSWORD);
 }
 
+/**
+ * Sets a new password. A sign-in half done with the old one (the password step passed, the
+ * second factor pending) dies with it: the old password must not finish a sign-in later.
+ */
 export async function setPassword(ctx: AppContext, userId: number, password: string): Promise<void> {
   const hash = await hashPassword(password);
   ctx.db.prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?').run(hash, nowIso(), userId);
+  endPendingSignIns(ctx, userId);
+}
+
+/** Forgets the user's pending two-factor challenges (a password step passed, the code not yet given). */
+export function endPendingSignIns(ctx: AppContext, userId: number): void {
+  ctx.db.prepare('DELETE FROM two_factor_challenges WHERE user_id = ?').run(userId);
+}
+
+/** The session or token of this request, to keep when the user's others are ended. */
+export function thisSignIn(req: Request): { sessionId?: string; tokenId?: number } {
+  const auth = req.auth;
+  return auth?.via === 'session' ? { sessionId: auth.sessionId } : auth?.via === 'token' ? { tokenId: auth.tokenId } : {};
 }
 
 /** After a password reset nobody who knew the old password may stay signed in. */

@@ -13,6 +13,7 @@ import {
   emailField,
   revokeOtherSessions,
   setPassword,
+  thisSignIn,
   userPayload,
   withConfirmedPassword,
 } from './accountShared';
@@ -31,8 +32,7 @@ export async function changePassword(ctx: AppContext, req: Request): Promise<voi
   const input = validate(changePasswordSchema, req.body ?? {});
   await assertCurrentPassword(ctx, userId, input.current_password, 'current_password');
   await setPassword(ctx, userId, input.password);
-  const auth = req.auth;
-  revokeOtherSessions(ctx, userId, auth?.via === 'session' ? { sessionId: auth.sessionId } : auth?.via === 'token' ? { tokenId: auth.tokenId } : {});
+  revokeOtherSessions(ctx, userId, thisSignIn(req));
 }
 
 /** Fortify's host-root profile routes: `PUT /user/password`, `PUT /user/profile-information`. */

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireAuth } from '../../auth/authenticate';
+import { requirePasswordConfirmed } from '../../auth/passwordConfirmation';
 import { AttemptThrottle, tooManyAttempts } from '../../auth/loginThrottle';
 import {
   confirmTwoFactor,
@@ -18,6 +19,7 @@ import { deleteChallenge, findChallenge } from '../../auth/twoFactorChallenges';
 import { clearCookieOptions, COOKIE, readCookie } from '../cookies';
 import { fieldError, notFound } from '../errors';
 import { booleanish, validateBody } from '../validation';
+import { revokeOtherSessions, thisSignIn } from './accountShared';
 import { openBrowserSession } from './session';
 
 /** Fortify's own texts (FailedTwoFactorLoginResponse, ConfirmTwoFactorAuthentication). */
@@ -43,7 +45,8 @@ function failedChallenge(usedRecoveryCode: boolean) {
 
 /**
  * Fortify's two-factor routes at the host root: the sign-in challenge, and the signed-in user's
- * enable / confirm / QR code / secret / recovery codes / disable.
+ * enable / confirm / QR code / secret / recovery codes / disable, each behind `password.confirm`
+ * (423 until POST /user/confirm-password, Fortify's `confirmPassword` option).
  */
 export function twoFactorRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -77,27 +80,31 @@ export function twoFactorRoutes(ctx: AppContext): Router {
     res.status(204).end();
   });
 
-  router.post('/user/two-factor-authentication', requireAuth, (req, res) => {
+  router.post('/user/two-factor-authentication', requireAuth, requirePasswordConfirmed, (req, res) => {
     const { force } = validateBody(req, enableSchema);
     enableTwoFactor(ctx.db, currentUser(req).id, { force: force ?? false });
     emptyOk(res);
   });
 
-  router.delete('/user/two-factor-authentication', requireAuth, (req, res) => {
-    disableTwoFactor(ctx.db, currentUser(req).id);
+  router.delete('/user/two-factor-authentication', requireAuth, requirePasswordConfirmed, (req, res) => {
+    const userId = currentUser(req).id;
+    disableTwoFactor(ctx.db, userId);
+    // Turning a factor off or on changes what signing in takes: every other session and token goes.
+    revokeOtherSessions(ctx, userId, thisSignIn(req));
     emptyOk(res);
   });
 
-  router.post('/user/confirmed-two-factor-authentication', requireAuth, (req, res) => {
+  router.post('/user/confirmed-two-factor-authentication', requireAuth, requirePasswordConfirmed, (req, res) => {
     const { code } = validateBody(req, confirmSchema);
     const userId = currentUser(req).id;
     const state = twoFactorState(ctx.db, userId);
     if (!state?.secret || !code || !verifyTotp(ctx.db, userId, code.trim())) throw fieldError('code', INVALID_CODE);
     confirmTwoFactor(ctx.db, userId);
+    revokeOtherSessions(ctx, userId, thisSignIn(req));
     emptyOk(res);
   });
 
-  router.get('/user/two-factor-qr-code', requireAuth, async (req, res) => {
+  router.get('/user/two-factor-qr-code', requireAuth, requirePasswordConfirmed, async (req, res) => {
     const state = twoFactorState(ctx.db, currentUser(req).id);
     if (!state?.secret) {
       res.json([]);
@@ -108,18 +115,18 @@ export function twoFactorRoutes(ctx: AppContext): Router {
     res.json({ svg, url });
   });
 
-  router.get('/user/two-factor-secret-key', requireAuth, (req, res) => {
+  router.get('/user/two-factor-secret-key', requireAuth, requirePasswordConfirmed, (req, res) => {
     const state = twoFactorState(ctx.db, currentUser(req).id);
     if (!state?.secret) throw notFound(NOT_ENABLED);
     res.json({ secretKey: state.secret });
   });
 
-  router.get('/user/two-factor-recovery-codes', requireAuth, (req, res) => {
+  router.get('/user/two-factor-recovery-codes', requireAuth, requirePasswordConfirmed, (req, res) => {
     const state = twoFactorState(ctx.db, currentUser(req).id);
     res.json(state?.secret ? state.recoveryCodes : []);
   });
 
-  router.post('/user/two-factor-recovery-codes', requireAuth, (req, res) => {
+  router.post('/user/two-factor-recovery-codes', requireAuth, requirePasswordConfirmed, (req, res) => {
     const userId = currentUser(req).id;
     if (!twoFactorState(ctx.db, userId)?.secret) throw notFound(NOT_ENABLED);
     regenerateRecoveryCodes(ctx.db, userId);

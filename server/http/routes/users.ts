@@ -8,6 +8,7 @@ import type { ApiRecord, ResourceConfig, Row, WriteContext } from '../resource';
 import { mayManageUser } from '../roleGrants';
 import { newPasswordField } from '../../auth/passwordRule';
 import { booleanish } from '../validation';
+import { endPendingSignIns, revokeOtherSessions, thisSignIn } from './accountShared';
 
 const themeColor = z
   .preprocess((v) => (v === '' ? null : v), z.string().regex(/^#[0-9a-fA-F]{6}$/).nullable())
@@ -53,6 +54,12 @@ async function prepareUser(input: Record<string, unknown>, w: WriteContext): Pro
   if (input.password !== undefined) {
     if (input.password !== input.password_confirmation) throw fieldError('password', 'The password field confirmation does not match.');
     passwordHash = await hashPassword(String(input.password));
+    // Set by someone else (or here for oneself): whoever knew the old password is signed out,
+    // and a sign-in half done with it cannot be finished.
+    if (existing) {
+      revokeOtherSessions(w.ctx, existing.id, existing.id === caller.id ? thisSignIn(w.req) : {});
+      endPendingSignIns(w.ctx, existing.id);
+    }
   }
   return { name: input.name, email: input.email, theme_color: input.theme_color, is_admin: input.isAdmin, password_hash: passwordHash };
 }

@@ -1,12 +1,17 @@
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { twoFactorSettingsApi, twoFactorSettingsSelectors } from '../../machines/account/twoFactorSettings.api';
 import { useActorApi } from '../actors/useActorApi';
 import { OperationError } from '../common/OperationError';
 import { useFlow } from '../useFlow';
 import { FormField, StatusMessage } from '../auth/FormField';
+import { RecoveryCodes } from './RecoveryCodes';
 
-/** Fortify's two-factor set-up on /settings: enable → QR code → confirm → recovery codes. */
+/**
+ * Fortify's two-factor set-up on /settings: enable → QR code → confirm → recovery codes (copy,
+ * download) → disable, asked first. When the server wants the password confirmed (423) the card
+ * asks for it, then does what was asked. After each change focus goes to what came of it.
+ */
 export function TwoFactorCard() {
   const flow = useFlow('twoFactorSettings');
   const twoFactor = useActorApi(flow, twoFactorSettingsApi);
@@ -14,11 +19,20 @@ export function TwoFactorCard() {
   const busy = useSelector(flow, twoFactorSettingsSelectors.busy);
   const enabling = useSelector(flow, twoFactorSettingsSelectors.enabling);
   const confirmingCode = useSelector(flow, twoFactorSettingsSelectors.confirmingCode);
+  const checkingPassword = useSelector(flow, twoFactorSettingsSelectors.checkingPassword);
   const setup = useSelector(flow, twoFactorSettingsSelectors.setup);
   const codes = useSelector(flow, twoFactorSettingsSelectors.recoveryCodes);
   const error = useSelector(flow, twoFactorSettingsSelectors.error);
   const notice = useSelector(flow, twoFactorSettingsSelectors.notice);
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const outcome = useRef<HTMLDivElement>(null);
+  const askingPassword = panel === 'password';
+
+  // The outcome of a change (its status or its error) takes focus, so it is read and not lost.
+  useEffect(() => {
+    if ((notice || error) && !askingPassword) outcome.current?.focus();
+  }, [notice, error, askingPassword]);
 
   function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -27,11 +41,62 @@ export function TwoFactorCard() {
     setCode('');
   }
 
+  function confirmPassword(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    twoFactor.confirmPassword(password);
+    setPassword('');
+  }
+
   return (
     <section className="settings-card" aria-labelledby="settings-two-factor-title" aria-busy={busy}>
       <h2 id="settings-two-factor-title">Two-factor authentication</h2>
-      <StatusMessage text={notice} />
-      <OperationError error={error} />
+      <div ref={outcome} tabIndex={-1} className="settings-outcome">
+        <StatusMessage text={notice} />
+        {!askingPassword && <OperationError error={error} />}
+      </div>
+      {askingPassword && (
+        <form onSubmit={confirmPassword} noValidate aria-labelledby="two-factor-password-title">
+          <h3 id="two-factor-password-title">Confirm your password</h3>
+          <p>For your security, please confirm your password to continue.</p>
+          <OperationError error={error && !error.fieldErrors.password ? error : null} />
+          <FormField
+            id="two-factor-confirm-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            autoFocus
+            required
+            value={password}
+            onValue={setPassword}
+            errors={error?.fieldErrors.password}
+          />
+          <div className="account-actions">
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {checkingPassword ? 'Confirming…' : 'Confirm password'}
+            </button>
+            <button type="button" className="button" disabled={busy} onClick={twoFactor.cancelPassword}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      {panel === 'askingToDisable' && (
+        <div role="group" aria-labelledby="two-factor-disable-question">
+          <p id="two-factor-disable-question">
+            <strong>Turn off two-factor authentication?</strong> Signing in will then need only your password, and your recovery codes stop working.
+          </p>
+          <div className="account-actions">
+            <button type="button" className="button button-danger" onClick={twoFactor.disableConfirmed}>
+              Turn off two-factor authentication
+            </button>
+            {/* The safe answer has focus: Enter keeps things as they are. */}
+            <button type="button" className="button" autoFocus onClick={twoFactor.keepOn}>
+              Keep it on
+            </button>
+          </div>
+        </div>
+      )}
       {panel === 'off' && (
         <>
           <p>Add a second step to signing in: a code from an authenticator app on your phone.</p>
@@ -74,18 +139,7 @@ export function TwoFactorCard() {
       {panel === 'on' && (
         <>
           <p>Two-factor authentication is on for your account.</p>
-          {codes && (
-            <>
-              <p id="recovery-codes-help">Each recovery code signs you in once if you lose your phone. Keep them somewhere safe.</p>
-              <ul className="recovery-codes" aria-label="Recovery codes" aria-describedby="recovery-codes-help">
-                {codes.map((recovery) => (
-                  <li key={recovery}>
-                    <code>{recovery}</code>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          {codes && <RecoveryCodes codes={codes} />}
           <div className="account-actions">
             {!codes && (
               <button type="button" className="button" disabled={busy} onClick={twoFactor.showCodes}>

@@ -7,6 +7,7 @@ import {
   CODES_REGENERATED,
   CONFIRM_TWO_FACTOR_FAILED,
   createTwoFactorSettingsFlow,
+  PASSWORD_CONFIRM_FAILED,
   TWO_FACTOR_OFF,
   TWO_FACTOR_ON,
 } from '../../../src/machines/account/twoFactorSettings';
@@ -22,10 +23,25 @@ const NEW_CODES = Array.from({ length: 8 }, (_, i) => `ccccccccc${i}-dddddddddd`
 
 afterEach(() => mswServer.events.removeAllListeners());
 
-/** Fortify's routes over a tiny in-memory state, answering as the reference API does. */
-function fortifyTwoFactor() {
-  const state = { enabled: false, confirmed: false, codes: FIRST_CODES };
+const PASSWORD_INCORRECT = 'The provided password was incorrect.';
+
+/**
+ * Fortify's routes over a tiny in-memory state, answering as the reference API does. With
+ * `passwordConfirm`, every management route answers 423 until POST /user/confirm-password.
+ */
+function fortifyTwoFactor(options: { passwordConfirm?: boolean } = {}) {
+  const state = { enabled: false, confirmed: false, codes: FIRST_CODES, passwordConfirmed: !options.passwordConfirm };
+  const locked = () => (state.passwordConfirmed ? undefined : HttpResponse.json({ message: 'Password confirmation required.' }, { status: 423 }));
   mswServer.use(
+    http.post(`${API}/user/confirm-password`, async ({ request }) => {
+      if (!options.passwordConfirm) return HttpResponse.json({ message: 'Not Found' }, { status: 404 });
+      const { password } = (await request.json()) as { password: string };
+      if (password !== 'password') return HttpResponse.json({ message: PASSWORD_INCORRECT, errors: { password: [PASSWORD_INCORRECT] } }, { status: 422 });
+      state.passwordConfirmed = true;
+      return HttpResponse.json('', { status: 201 });
+    }),
+    http.all(`${API}/user/two-factor-*`, () => locked()),
+    http.all(`${API}/user/confirmed-two-factor-authentication`, () => locked()),
     http.post(`${API}/user/two-factor-authentication`, () => {
       state.enabled = true;
       return HttpResponse.json('');
@@ -82,6 +98,8 @@ describe('two-factor set-up on /settings (Fortify routes)', () => {
     expect(flow.getSnapshot().context.recoveryCodes).toEqual(NEW_CODES);
 
     flow.send({ type: 'twoFactor.disable' });
+    expect(flow.getSnapshot().value).toBe('askingToDisable');
+    flow.send({ type: 'twoFactor.disableConfirmed' });
     await waitFor(flow, (s) => s.matches('off'));
     expect(flow.getSnapshot().context).toMatchObject({ notice: TWO_FACTOR_OFF, recoveryCodes: null });
     expect(portal.auth.getSnapshot().context.user?.two_factor_confirmed_at).toBeNull();
@@ -111,5 +129,75 @@ describe('two-factor set-up on /settings (Fortify routes)', () => {
     flow.send({ type: 'twoFactor.showCodes' });
     await waitFor(flow, (s) => s.matches('on') && s.context.recoveryCodes !== null);
     expect(flow.getSnapshot().context.recoveryCodes).toEqual(FIRST_CODES);
+  });
+
+  test('turning it off asks first: "keep it on" sends nothing', async () => {
+    const { portal } = await signedInPortal();
+    const server = fortifyTwoFactor();
+    server.enabled = true;
+    const user = portal.auth.getSnapshot().context.user!;
+    portal.auth.send({ type: 'auth.userUpdated', user: { ...user, two_factor_confirmed_at: '2026-11-25T00:00:00.000000Z' } });
+    const calls: string[] = [];
+    mswServer.events.on('request:start', ({ request }) => calls.push(`${request.method} ${new URL(request.url).pathname}`));
+    const flow = startFlow(portal, createTwoFactorSettingsFlow(createTwoFactorApi(portal.http)));
+    flow.send({ type: 'twoFactor.disable' });
+    expect(flow.getSnapshot().value).toBe('askingToDisable');
+    flow.send({ type: 'twoFactor.keepOn' });
+    expect(flow.getSnapshot().value).toBe('on');
+    expect(calls).toEqual([]);
+    expect(server.enabled).toBe(true);
+  });
+});
+
+describe("Fortify's password.confirm (423) in front of the two-factor routes", () => {
+  test('a 423 asks for the password; a wrong one is 422 on the field; the right one runs the refused step', async () => {
+    const { portal } = await signedInPortal();
+    const server = fortifyTwoFactor({ passwordConfirm: true });
+    const calls: string[] = [];
+    mswServer.events.on('request:start', ({ request }) => calls.push(`${request.method} ${new URL(request.url).pathname}`));
+    const flow = startFlow(portal, createTwoFactorSettingsFlow(createTwoFactorApi(portal.http)));
+
+    flow.send({ type: 'twoFactor.enable' });
+    await waitFor(flow, (s) => s.matches('passwordNeeded'));
+    expect(server.enabled).toBe(false);
+
+    flow.send({ type: 'twoFactor.confirmPassword', password: 'wrong' });
+    await waitFor(flow, (s) => s.matches('passwordNeeded') && s.context.error !== null);
+    expect(flow.getSnapshot().context.error).toMatchObject({ summary: PASSWORD_CONFIRM_FAILED, fieldErrors: { password: [PASSWORD_INCORRECT] } });
+
+    flow.send({ type: 'twoFactor.confirmPassword', password: 'password' });
+    await waitFor(flow, (s) => s.matches('confirming'));
+    expect(server.enabled).toBe(true);
+    expect(flow.getSnapshot().context.setup?.secretKey).toBe('ABC');
+    expect(calls.filter((call) => call !== 'GET /sanctum/csrf-cookie')).toEqual([
+      'POST /user/two-factor-authentication',
+      'POST /user/confirm-password',
+      'POST /user/confirm-password',
+      'POST /user/two-factor-authentication',
+      'GET /user/two-factor-qr-code',
+      'GET /user/two-factor-secret-key',
+    ]);
+  });
+
+  test('cancelling the password keeps things as they were', async () => {
+    const { portal } = await signedInPortal();
+    const server = fortifyTwoFactor({ passwordConfirm: true });
+    server.enabled = true;
+    const user = portal.auth.getSnapshot().context.user!;
+    portal.auth.send({ type: 'auth.userUpdated', user: { ...user, two_factor_confirmed_at: '2026-11-25T00:00:00.000000Z' } });
+    const flow = startFlow(portal, createTwoFactorSettingsFlow(createTwoFactorApi(portal.http)));
+    flow.send({ type: 'twoFactor.showCodes' });
+    await waitFor(flow, (s) => s.matches('passwordNeeded'));
+    flow.send({ type: 'twoFactor.cancelPassword' });
+    expect(flow.getSnapshot().value).toBe('on');
+    expect(flow.getSnapshot().context.recoveryCodes).toBeNull();
+
+    flow.send({ type: 'twoFactor.disable' });
+    flow.send({ type: 'twoFactor.disableConfirmed' });
+    await waitFor(flow, (s) => s.matches('passwordNeeded'));
+    flow.send({ type: 'twoFactor.confirmPassword', password: 'password' });
+    await waitFor(flow, (s) => s.matches('off'));
+    expect(flow.getSnapshot().context.notice).toBe(TWO_FACTOR_OFF);
+    expect(server.enabled).toBe(false);
   });
 });
