@@ -9,6 +9,7 @@ import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
 import { Timestamp } from '../common/Timestamp';
+import { useTimeZone } from '../common/TimeZone';
 import { useNavigate } from '../PortalContext';
 import { DispositionChart, GradeChart } from './charts/ConversationCharts';
 import { BarChart, type ChartDatum } from './charts/BarChart';
@@ -67,6 +68,7 @@ function sortedRoles(rows: readonly EntityStatistics[], sort: string): EntitySta
 
 export default function ReportingOverview() {
   const { statistics } = useReporting();
+  const timeZone = useTimeZone();
   const params = useSearchParams();
   const { from, to } = rangeFrom(params);
   const accountId = useAccountId();
@@ -157,7 +159,7 @@ export default function ReportingOverview() {
               <li key={c.uuid}>
                 {/* The time stays outside the link (it is focusable for its full date and time); the link's name
                     starts with what it shows and says when, so each one differs (WCAG 2.5.3). */}
-                <Link href={`/reporting/conversations/${c.uuid}`} aria-label={`${c.channel === 'voice' ? 'Call' : 'Chat'} ${c.direction}, started ${formatTimestamp(c.started_at)}`}>
+                <Link href={`/reporting/conversations/${c.uuid}`} aria-label={`${c.channel === 'voice' ? 'Call' : 'Chat'} ${c.direction}, started ${formatTimestamp(c.started_at, undefined, undefined, timeZone)}`}>
                   {`${c.channel === 'voice' ? 'Call' : 'Chat'} ${c.direction}`}
                 </Link>
                 {' started '}
