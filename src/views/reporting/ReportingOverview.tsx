@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'wouter';
 import type { EntityStatistics } from '../../api/schemas/reporting';
 import { formatMoney } from '../../format/money';
@@ -24,6 +24,9 @@ import { useAccountId, useChildOperation, useReporting, useSearchParams } from '
 import { useNamesWithAccounts } from '../common/useNamesWithAccounts';
 
 const PATH = '/reporting';
+
+// Issue 29's latency and evaluation statistics: their own chunk, after the overview's figures.
+const ReviewStatistics = lazy(() => import('./review/ReviewStatistics'));
 
 /**
  * Dispositions by label, most conversations first: accounts each have their own "Order status
@@ -238,6 +241,9 @@ export default function ReportingOverview() {
         )}
         <button type="button" className="button" onClick={() => exportFile('rankings')}>Export rankings</button>
       </section>
+      <Suspense fallback={<LoadingState label="Loading review statistics…" />}>
+        <ReviewStatistics from={from} to={to} />
+      </Suspense>
     </section>
   );
 }
