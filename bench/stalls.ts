@@ -12,10 +12,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../server/db/connection';
+import type { jarFetch } from '../tests/support/cookieJar';
 
 export const STALL_SECONDS = Number(process.env.BENCH_STALL_S ?? 10);
 
-type Client = ((url: string, init?: RequestInit & { json?: unknown }) => Promise<Response>) & { jar: { header(): string } };
+type Client = ReturnType<typeof jarFetch>;
 
 export interface StallFigure {
   label: string;

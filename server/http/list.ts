@@ -338,12 +338,11 @@ function keysetCondition(terms: readonly SortTerm[], values: readonly CursorValu
 /** The list's total: from `spec.total` (rollups) when it can tell, else counted (cached per query). */
 function listTotal<Row>(db: Database, spec: ListSpec<Row>, query: ListQuery, base: { where: string; params: unknown[] }): number {
   const keySource = spec.keyFrom ?? spec.from;
-  return (
-    spec.total?.(query) ??
-    // Hashed: a resolved search carries thousands of ids in its parameters.
-    cachedTotal(db, createHash('sha256').update(`${keySource} ${base.where} ${JSON.stringify(base.params)}`).digest('base64'), spec.totalVersion, () =>
-      (db.prepare(`SELECT COUNT(*) AS n FROM ${keySource} ${base.where}`).get(...base.params) as { n: number }).n,
-    )
+  // Hashed: a resolved search carries thousands of ids in its parameters. Rollup totals are kept
+  // too (tens of milliseconds at a million rows): 40 exports starting at once summed them 40 times.
+  const key = createHash('sha256').update(`${keySource} ${base.where} ${JSON.stringify(base.params)}`).digest('base64');
+  return cachedTotal(db, key, spec.totalVersion, () =>
+    spec.total?.(query) ?? (db.prepare(`SELECT COUNT(*) AS n FROM ${keySource} ${base.where}`).get(...base.params) as { n: number }).n,
   );
 }
 

@@ -1,6 +1,7 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { LoginThrottle } from '../auth/loginThrottle';
 import { accountByLogin, accountBySub } from './accounts';
 import { errorPage, loginPage, logoutPage, signedOutPage } from './pages';
 
@@ -99,6 +100,8 @@ function configuration(origin: string, jwks: { keys: JWK[] }, cookieSecret: stri
 export class LocalOidcProvider {
   private provider: Provider | undefined;
   private callback: ((req: Request, res: Response) => void) | undefined;
+  /** Its sign-in page is throttled like POST /login: 5 tries a minute per email and address. */
+  private readonly throttle = new LoginThrottle();
   readonly interactions: Router;
 
   private constructor(
@@ -166,20 +169,28 @@ export class LocalOidcProvider {
         const details = await provider().interactionDetails(req, res);
         const email = typeof req.body?.email === 'string' ? req.body.email.slice(0, 255) : '';
         const password = typeof req.body?.password === 'string' ? req.body.password.slice(0, 1024) : '';
-        const account = accountByLogin(email, password);
-        if (!account) {
+        const again = async (status: number, error: string) => {
           const client = await provider().Client.find(String(details.params.client_id));
-          res.status(200).type('html').send(
+          res.status(status).type('html').send(
             loginPage({
               action: `${LOCAL_OIDC_PATH}/interaction/${details.uid}/login`,
               abortAction: `${LOCAL_OIDC_PATH}/interaction/${details.uid}/abort`,
               clientName: client?.clientName ?? String(details.params.client_id),
               email,
-              error: 'Wrong email or password.',
+              error,
             }),
           );
-          return;
+        };
+        // Counted before the password is checked, like /login, so parallel guesses are counted too.
+        const wait = this.throttle.retryAfterSeconds(email, req.ip);
+        if (wait > 0) {
+          res.setHeader('Retry-After', String(wait));
+          return await again(429, `Too many attempts. Please try again in ${wait} seconds.`);
         }
+        this.throttle.hit(email, req.ip);
+        const account = accountByLogin(email, password);
+        if (!account) return await again(200, 'Wrong email or password.');
+        this.throttle.clear(email, req.ip);
         await provider().interactionFinished(req, res, { login: { accountId: account.sub } }, { mergeWithLastSubmission: false });
       } catch (error) {
         next(error);

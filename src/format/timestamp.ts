@@ -1,12 +1,56 @@
-// Timestamp display of SPEC §9, by local calendar day (not 24-hour spans).
+// Timestamp display of SPEC §9, by calendar day in the user's time zone (not 24-hour spans).
 
 const DAY_MS = 86_400_000;
 
-// Days between two local calendar dates; via UTC so a DST change never yields a fractional day.
-function calendarDaysBetween(from: Date, to: Date): number {
-  const a = Date.UTC(from.getFullYear(), from.getMonth(), from.getDate());
-  const b = Date.UTC(to.getFullYear(), to.getMonth(), to.getDate());
-  return Math.round((b - a) / DAY_MS);
+/** A moment as a wall clock shows it in one time zone (month 0–11, weekday 0 = Sunday). */
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+  weekday: number;
+}
+
+// One formatter per zone: building one costs far more than using it.
+const zoneFormatters = new Map<string, Intl.DateTimeFormat | null>();
+function zoneFormatter(timeZone: string): Intl.DateTimeFormat | null {
+  let found = zoneFormatters.get(timeZone);
+  if (found === undefined) {
+    try {
+      found = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    } catch {
+      found = null; // a zone this browser does not know: the browser's own zone, not an error
+    }
+    zoneFormatters.set(timeZone, found);
+  }
+  return found;
+}
+
+/** The zone's offset from UTC at `date`, in ms (DST included); null for an unknown zone. */
+export function zoneOffsetMs(date: Date, timeZone: string): number | null {
+  const format = zoneFormatter(timeZone);
+  if (!format) return null;
+  const part: Record<string, number> = {};
+  for (const { type, value } of format.formatToParts(date)) part[type] = Number(value);
+  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour! % 24, part.minute!, part.second!);
+  return wall - (date.getTime() - (((date.getTime() % 1000) + 1000) % 1000));
+}
+
+/** `date` on the wall clock of `timeZone`; without a (known) zone, the browser's own. */
+function wallClock(date: Date, timeZone?: string): WallClock {
+  const offset = timeZone ? zoneOffsetMs(date, timeZone) : null;
+  if (offset === null) {
+    return { year: date.getFullYear(), month: date.getMonth(), day: date.getDate(), hours: date.getHours(), minutes: date.getMinutes(), seconds: date.getSeconds(), weekday: date.getDay() };
+  }
+  const shifted = new Date(date.getTime() + offset);
+  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth(), day: shifted.getUTCDate(), hours: shifted.getUTCHours(), minutes: shifted.getUTCMinutes(), seconds: shifted.getUTCSeconds(), weekday: shifted.getUTCDay() };
+}
+
+// Days between two calendar dates; via UTC so a DST change never yields a fractional day.
+function calendarDaysBetween(from: WallClock, to: WallClock): number {
+  return Math.round((Date.UTC(to.year, to.month, to.day) - Date.UTC(from.year, from.month, from.day)) / DAY_MS);
 }
 
 // Newer ICU puts a narrow no-break space before AM/PM; a plain space keeps the text predictable.
@@ -14,11 +58,6 @@ function plainSpaces(text: string): string {
   return text.replace(/[\u202f\u00a0]/g, ' ');
 }
 
-/**
- * Same day → time (`3:04 PM`, also for a later time today); yesterday → `Yesterday`;
- * 2–6 days ago → `N days ago`; anything else, including future days → `Mar 4`, or `Mar 4, 2024`
- * when the year differs from `now`'s. Invalid input → `''`.
- */
 // Building an Intl formatter costs far more than using one: a 100-row list formats 200 dates.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 type FormatterKind = 'time' | 'date' | 'dateWithYear' | 'exact' | 'exactWithSeconds';
@@ -29,12 +68,12 @@ const OPTIONS: Record<FormatterKind, Intl.DateTimeFormatOptions> = {
   exact: { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' },
   exactWithSeconds: { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' },
 };
-function formatter(locale: string, kind: FormatterKind): Intl.DateTimeFormat {
-  const key = `${locale}|${kind}`;
+function formatter(locale: string, kind: FormatterKind, timeZone?: string): Intl.DateTimeFormat {
+  const zone = timeZone && zoneFormatter(timeZone) ? timeZone : undefined;
+  const key = `${locale}|${kind}|${zone ?? ''}`;
   let found = formatters.get(key);
   if (!found) {
-    const options = OPTIONS[kind];
-    found = new Intl.DateTimeFormat(locale, options);
+    found = new Intl.DateTimeFormat(locale, zone ? { ...OPTIONS[kind], timeZone: zone } : OPTIONS[kind]);
     formatters.set(key, found);
   }
   return found;
@@ -50,37 +89,50 @@ function formatter(locale: string, kind: FormatterKind): Intl.DateTimeFormat {
 const EN_US_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const EN_US_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
-function enUsTime(date: Date, seconds: boolean): string {
-  const hours = date.getHours();
-  return `${hours % 12 || 12}:${twoDigits(date.getMinutes())}${seconds ? `:${twoDigits(date.getSeconds())}` : ''} ${hours < 12 ? 'AM' : 'PM'}`;
+function enUsTime(clock: WallClock, seconds: boolean): string {
+  const { hours } = clock;
+  return `${hours % 12 || 12}:${twoDigits(clock.minutes)}${seconds ? `:${twoDigits(clock.seconds)}` : ''} ${hours < 12 ? 'AM' : 'PM'}`;
 }
-const enUsDate = (date: Date, withYear: boolean) => `${EN_US_MONTHS[date.getMonth()]} ${date.getDate()}${withYear ? `, ${date.getFullYear()}` : ''}`;
+const enUsDate = (clock: WallClock, withYear: boolean) => `${EN_US_MONTHS[clock.month]} ${clock.day}${withYear ? `, ${clock.year}` : ''}`;
 
+/**
+ * SPEC §9, on the calendar of `timeZone` (the user's setting; the browser's zone without one):
+ * same day → time (`3:04 PM`, also for a later time today); yesterday → `Yesterday`;
+ * 2–6 days ago → `N days ago`; anything else, including future days → `Mar 4`, or `Mar 4, 2024`
+ * when the year differs from `now`'s. Invalid input → `''`.
+ */
 export function formatTimestamp(
   value: string | number | Date,
   now: Date = new Date(),
   locale = 'en-US',
+  timeZone?: string,
 ): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime()) || Number.isNaN(now.getTime())) return '';
-  const daysAgo = calendarDaysBetween(date, now);
+  const clock = wallClock(date, timeZone);
+  const today = wallClock(now, timeZone);
+  const daysAgo = calendarDaysBetween(clock, today);
   const enUs = locale === 'en-US';
   if (daysAgo === 0) {
-    return enUs ? enUsTime(date, false) : plainSpaces(formatter(locale, 'time').format(date));
+    return enUs ? enUsTime(clock, false) : plainSpaces(formatter(locale, 'time', timeZone).format(date));
   }
   if (daysAgo === 1) return 'Yesterday';
   if (daysAgo >= 2 && daysAgo <= 6) return `${daysAgo} days ago`;
-  const withYear = date.getFullYear() !== now.getFullYear();
-  return enUs ? enUsDate(date, withYear) : plainSpaces(formatter(locale, withYear ? 'dateWithYear' : 'date').format(date));
+  const withYear = clock.year !== today.year;
+  return enUs ? enUsDate(clock, withYear) : plainSpaces(formatter(locale, withYear ? 'dateWithYear' : 'date', timeZone).format(date));
 }
 
 /**
  * The full date and time behind a short timestamp (`Wed, Nov 25, 2026, 3:04 PM`), shown on hover
- * and focus; `seconds` for logs, whose entries can be seconds apart. Invalid input → `''`.
+ * and focus, in `timeZone` (the user's setting); `seconds` for logs, whose entries can be seconds
+ * apart. Invalid input → `''`.
  */
-export function formatExactTimestamp(value: string | number | Date, { seconds = false, locale = 'en-US' }: { seconds?: boolean; locale?: string } = {}): string {
+export function formatExactTimestamp(value: string | number | Date, { seconds = false, locale = 'en-US', timeZone }: { seconds?: boolean; locale?: string; timeZone?: string } = {}): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  if (locale === 'en-US') return `${EN_US_WEEKDAYS[date.getDay()]}, ${enUsDate(date, true)}, ${enUsTime(date, seconds)}`;
-  return plainSpaces(formatter(locale, seconds ? 'exactWithSeconds' : 'exact').format(date));
+  if (locale === 'en-US') {
+    const clock = wallClock(date, timeZone);
+    return `${EN_US_WEEKDAYS[clock.weekday]}, ${enUsDate(clock, true)}, ${enUsTime(clock, seconds)}`;
+  }
+  return plainSpaces(formatter(locale, seconds ? 'exactWithSeconds' : 'exact', timeZone).format(date));
 }

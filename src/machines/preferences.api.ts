@@ -20,6 +20,8 @@ const NO_VIEWS: ListViews = { views: [], default: null };
 
 export const preferencesSelectors = {
   appearance: (s: PreferencesSnapshot) => s.context.appearance,
+  /** The zone every displayed time uses; undefined = the browser's own. */
+  timeZone: (s: PreferencesSnapshot) => s.context.timeZone ?? undefined,
   /** One list's views; the same empty value for a list without any. */
   listViews: (list: string) => (s: PreferencesSnapshot) => s.context.listViews[list] ?? NO_VIEWS,
   /** The settings answered: a default view can be chosen now. */

@@ -9,11 +9,15 @@ export type PreferencesPatch = Pick<Partial<AccountSettings>, 'appearance'> & { 
 
 export type PreferencesEvent =
   | { type: 'preferences.appearance'; appearance: Appearance }
-  | { type: 'preferences.listViews'; list: string; views: ListViews };
+  | { type: 'preferences.listViews'; list: string; views: ListViews }
+  /** The settings flow saved or read the user's time zone (it owns that key; nothing is sent). */
+  | { type: 'preferences.timeZone'; timeZone: string };
 
 export interface PreferencesContext {
   appearance: Appearance;
   listViews: AllListViews;
+  /** The user's time zone (settings `timezone`): every displayed time follows it; null = the browser's. */
+  timeZone: string | null;
   /** Changes not yet saved (merged; sent once the settings are loaded and the last save is done). */
   pending: PreferencesPatch | null;
   /** The changes of the save in flight. */
@@ -66,18 +70,21 @@ export const preferencesMachine = setup({
       // A choice made while loading wins over the server's copy.
       appearance: context.pending?.appearance ?? settings.appearance ?? context.appearance,
       listViews: context.pending?.list_views ?? readListViews(settings.list_views),
+      timeZone: context.timeZone ?? (typeof settings.timezone === 'string' && settings.timezone ? settings.timezone : null),
     })),
+    takeTimeZone: assign({ timeZone: ({ event }) => (event as Extract<PreferencesEvent, { type: 'preferences.timeZone' }>).timeZone || null }),
   },
   guards: {
     'has pending changes': ({ context }) => context.pending !== null,
   },
 }).createMachine({
   id: 'preferences',
-  context: () => ({ appearance: storedAppearance(), listViews: {}, pending: null, sending: null, error: null }),
+  context: () => ({ appearance: storedAppearance(), listViews: {}, timeZone: null, pending: null, sending: null, error: null }),
   initial: 'loading',
   on: {
     'preferences.appearance': { actions: ['takeAppearance', 'applyAppearance'] },
     'preferences.listViews': { actions: 'takeListViews' },
+    'preferences.timeZone': { actions: 'takeTimeZone' },
   },
   states: {
     loading: {

@@ -4,6 +4,8 @@ import type { AreaOwner } from './areas';
 import { createNotesMachine, type NotesActor } from './conversationNotes';
 import { createEvaluationMachine, type EvaluationActor } from './evaluation';
 import { createReviewQueueMachine, type ReviewQueueActor } from './reviewQueue';
+import { createReviewStatisticsMachine, type ReviewStatisticsActor } from './reviewStatistics';
+import { createScorecardItemsMachine, type ScorecardItemsActor } from './scorecardItems';
 import { ensureSystemActor } from './root';
 import { createTurnTimingsMachine, type TurnTimingsActor } from './turnTimings';
 
@@ -27,4 +29,14 @@ export function openReview(owner: AreaOwner): ReviewActors {
     notes: ensureSystemActor<NotesActor>(owner.root, ACTOR_IDS.conversationNotes, () => createNotesMachine(api)),
     timings: ensureSystemActor<TurnTimingsActor>(owner.root, ACTOR_IDS.turnTimings, () => createTurnTimingsMachine(api)),
   };
+}
+
+/** The review statistics of the reporting overview. */
+export function openReviewStatistics(owner: AreaOwner): ReviewStatisticsActor {
+  return ensureSystemActor<ReviewStatisticsActor>(owner.root, ACTOR_IDS.reviewStatistics, () => createReviewStatisticsMachine(createReviewApi(owner.http)));
+}
+
+/** The scorecard items editor of the Scorecards section. */
+export function openScorecardItems(owner: AreaOwner): ScorecardItemsActor {
+  return ensureSystemActor<ScorecardItemsActor>(owner.root, ACTOR_IDS.scorecardItems, () => createScorecardItemsMachine(createReviewApi(owner.http)));
 }

@@ -54,6 +54,17 @@ describe('finding 9: security headers', () => {
       expect((await admin(path)).headers.get('cache-control'), path).toBe('no-store');
     }
   });
+
+  test('recording audio is no-store like every other signed-in answer (issue 27 item 7)', async () => {
+    const admin = await signedIn(server.url, 'admin@example.com');
+    const recording = server.server.db
+      .prepare('SELECT conversation_id AS id, uuid FROM conversation_recordings WHERE has_audio = 1 ORDER BY duration_seconds LIMIT 1')
+      .get() as { id: number; uuid: string };
+    const audio = await admin(`/api/v1/reporting/conversations/${recording.id}/recordings/${recording.uuid}/audio`, { headers: { Range: 'bytes=0-99' } });
+    expect(audio.status).toBe(206);
+    expect(audio.headers.get('cache-control')).toBe('no-store');
+    await audio.arrayBuffer();
+  }, 60_000);
 });
 
 describe('finding 9: secure defaults', () => {

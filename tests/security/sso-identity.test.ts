@@ -6,6 +6,7 @@ import { twoFactorState } from '../../server/auth/twoFactor';
 import { findUserByEmail } from '../../server/auth/users';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { jarFetch } from '../support/cookieJar';
+import { runCodeFlow } from '../support/oidcCodeFlow';
 import { json } from './support';
 
 /**
@@ -158,5 +159,14 @@ describe('a user with confirmed two-factor owes the second factor after SSO too 
   test("a provider that says it checked a second factor (amr: ['mfa']) gets the token directly", async () => {
     const response = await exchange(await mint({ sub: 'idp-2fa', email: '2fa@example.com', amr: ['pwd', 'mfa'] }));
     expect(await emailOf((await json(response)).token)).toBe('2fa@example.com');
+  });
+});
+
+describe("the local provider's sign-in page is throttled like /login (item 7)", () => {
+  test('after 5 wrong passwords for an address, even the right one waits (429 with Retry-After on the page)', async () => {
+    const signIn = (password: string) =>
+      runCodeFlow({ issuer, clientId: CLIENT_ID, redirectUri: `${server.url}/login`, email: 'stranger@example.com', password });
+    for (let i = 0; i < 5; i++) await expect(signIn(`wrong-${i}`)).rejects.toThrow(/status 200: [\s\S]*Wrong email or password/);
+    await expect(signIn('password')).rejects.toThrow(/status 429: [\s\S]*Too many attempts\. Please try again in \d+ seconds\./);
   });
 });

@@ -1,5 +1,6 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
 import type { AccountApi, AccountSettings } from '../../api/account';
+import { ACTOR_IDS } from '../actorIds';
 import { failureOf, type OperationFailure } from '../operation';
 import { authIn } from './refs';
 
@@ -18,7 +19,8 @@ export interface SettingsContext {
 /**
  * The user's settings (GET/POST /api/v1/user/settings): loading → ready ⇄ saving, loadFailed.
  * A saved theme colour goes to the auth actor as `auth.userUpdated`, which applies it at once;
- * the server keeps it on the user, so the next sign-in applies it too (SPEC §6).
+ * the server keeps it on the user, so the next sign-in applies it too (SPEC §6). The time zone
+ * goes to the session's preferences actor, so every displayed time follows it at once.
  */
 export const settingsMachine = setup({
   types: {
@@ -41,6 +43,11 @@ export const settingsMachine = setup({
       const user = auth.getSnapshot().context.user;
       if (user && context.settings) enqueue.sendTo(auth, { type: 'auth.userUpdated', user: { ...user, theme_color: context.settings.theme_color } });
     }),
+    // Every displayed time follows the zone at once: the session's preferences actor holds it.
+    shareTimeZone: enqueueActions(({ context, system, enqueue }) => {
+      const preferences = system.get(ACTOR_IDS.preferences) as AnyActorRef | undefined;
+      if (preferences && context.settings?.timezone) enqueue.sendTo(preferences, { type: 'preferences.timeZone', timeZone: context.settings.timezone });
+    }),
   },
 }).createMachine({
   id: 'settings',
@@ -52,7 +59,7 @@ export const settingsMachine = setup({
       entry: assign({ error: null }),
       invoke: {
         src: 'fetchSettings',
-        onDone: { target: 'ready', actions: assign({ settings: ({ event }) => event.output }) },
+        onDone: { target: 'ready', actions: [assign({ settings: ({ event }) => event.output }), 'shareTimeZone'] },
         onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => failureOf(event.error, FETCH_SETTINGS_SUMMARY) }) },
       },
     },
@@ -64,7 +71,7 @@ export const settingsMachine = setup({
       invoke: {
         src: 'saveSettings',
         input: ({ event }) => (event as Extract<SettingsEvent, { type: 'settings.save' }>).settings,
-        onDone: { target: 'ready', actions: [assign({ settings: ({ event }) => event.output, notice: SETTINGS_SAVED }), 'applyThemeToUser'] },
+        onDone: { target: 'ready', actions: [assign({ settings: ({ event }) => event.output, notice: SETTINGS_SAVED }), 'applyThemeToUser', 'shareTimeZone'] },
         onError: { target: 'ready', actions: assign({ error: ({ event }) => failureOf(event.error, SAVE_SETTINGS_SUMMARY) }) },
       },
     },

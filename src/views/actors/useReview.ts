@@ -4,7 +4,11 @@ import { notesApi } from '../../machines/conversationNotes.api';
 import type { NotesSnapshot } from '../../machines/conversationNotes';
 import { evaluationApi } from '../../machines/evaluation.api';
 import type { EvaluationSnapshot } from '../../machines/evaluation';
-import { openReview, type ReviewActors } from '../../machines/reviewArea';
+import { openReview, openReviewStatistics, openScorecardItems, type ReviewActors } from '../../machines/reviewArea';
+import { scorecardItemsApi } from '../../machines/scorecardItems.api';
+import type { ScorecardItemsSnapshot } from '../../machines/scorecardItems';
+import { reviewStatisticsApi } from '../../machines/reviewStatistics.api';
+import type { ReviewStatisticsSnapshot } from '../../machines/reviewStatistics';
 import { reviewQueueApi } from '../../machines/reviewQueue.api';
 import type { ReviewQueueSnapshot } from '../../machines/reviewQueue';
 import { turnTimingsApi } from '../../machines/turnTimings.api';
@@ -46,4 +50,26 @@ export function useTurnTimings() {
 }
 export function useTurnTimingsState<T>(select: (s: TurnTimingsSnapshot) => T): T {
   return useSelector(useReviewActors().timings, select);
+}
+
+function useReviewStatisticsActor() {
+  const portal = usePortal();
+  return useMemo(() => openReviewStatistics(portal), [portal]);
+}
+export function useReviewStatistics() {
+  return useActorApi(useReviewStatisticsActor(), reviewStatisticsApi);
+}
+export function useReviewStatisticsState<T>(select: (s: ReviewStatisticsSnapshot) => T): T {
+  return useSelector(useReviewStatisticsActor(), select);
+}
+
+function useScorecardItemsActor() {
+  const portal = usePortal();
+  return useMemo(() => openScorecardItems(portal), [portal]);
+}
+export function useScorecardItems() {
+  return useActorApi(useScorecardItemsActor(), scorecardItemsApi);
+}
+export function useScorecardItemsState<T>(select: (s: ScorecardItemsSnapshot) => T): T {
+  return useSelector(useScorecardItemsActor(), select);
 }

@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { memo, useEffect, useState, type KeyboardEvent } from 'react';
-import { formatRelative } from '../../format/relativeTime';
 import { formatTimestamp } from '../../format/timestamp';
 import type { ChatActor } from '../../machines/chat';
 import { isEnded, isTyping, type ChatStreamActor, type ChatStreamSnapshot } from '../../machines/chatStream';
 import { usePortal } from '../PortalContext';
+import { useTimeZone } from '../common/TimeZone';
 
 /** A chat's list id: the listbox points at the current one with aria-activedescendant. */
 export const chatOptionId = (streamKey: string) => `chat-option-${streamKey}`;
@@ -44,7 +44,9 @@ const ChatOption = memo(function ChatOption({ stream, current, now, onSelect }: 
   const { accountFilter } = usePortal();
   const account = useSelector(accountFilter, (s) => (accountId ? (s.context.accounts.find((a) => String(a.id) === accountId)?.name ?? `Account ${accountId}`) : null));
   const state = ended ? (reloaded ? 'ended (reloaded)' : 'ended') : interrupted ? 'interrupted' : 'live';
-  const when = activity ? (formatRelative(activity, now) ?? formatTimestamp(activity)) : '';
+  const timeZone = useTimeZone();
+  // SPEC §9's one rule, as every other time: a chat from 23:00 yesterday reads "Yesterday".
+  const when = activity ? formatTimestamp(activity, new Date(now), undefined, timeZone) : '';
   return (
     <li
       id={chatOptionId(key)}

@@ -3,9 +3,11 @@ import { useSelector } from '@xstate/react';
 import { formatTimestamp } from '../../format/timestamp';
 import type { ChatStreamActor, ChatStreamSnapshot, TranscriptEntry } from '../../machines/chatStream';
 import { StreamingReply } from './StreamingReply';
+import { useTimeZone } from '../common/TimeZone';
 
 const Entry = memo(function Entry({ entry, call }: { entry: TranscriptEntry; call: boolean }) {
-  const time = <time dateTime={entry.timestamp}>{formatTimestamp(entry.timestamp)}</time>;
+  const timeZone = useTimeZone();
+  const time = <time dateTime={entry.timestamp}>{formatTimestamp(entry.timestamp, undefined, undefined, timeZone)}</time>;
   if (entry.kind === 'system') {
     return (
       <li className="chat-system">

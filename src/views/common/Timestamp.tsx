@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { formatExactTimestamp, formatTimestamp } from '../../format/timestamp';
+import { useTimeZone } from './TimeZone';
 import './timestamp.css';
 
 /**
@@ -13,9 +14,10 @@ import './timestamp.css';
 export function Timestamp({ value, text, prefix, seconds = false }: { value: string | number | null | undefined; text?: string; prefix?: string; seconds?: boolean }) {
   const tipId = useId();
   const [dismissed, setDismissed] = useState(false);
-  const short = value === null || value === undefined || value === '' ? '' : formatTimestamp(value);
+  const timeZone = useTimeZone();
+  const short = value === null || value === undefined || value === '' ? '' : formatTimestamp(value, undefined, undefined, timeZone);
   if (!short) return <>{text ?? '—'}</>;
-  const exact = formatExactTimestamp(value!, { seconds });
+  const exact = formatExactTimestamp(value!, { seconds, timeZone });
   const iso = new Date(value!).toISOString();
   return (
     <span className={dismissed ? 'timestamp is-dismissed' : 'timestamp'} onMouseLeave={() => setDismissed(false)}>

@@ -14,6 +14,7 @@ import type { ConversationReportActor, ConversationReportResults, ReportPart, Re
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { Timestamp } from '../common/Timestamp';
+import { useTimeZone } from '../common/TimeZone';
 import { ExportStatus } from './ExportStatus';
 import { ConversationHeader } from './conversation/ConversationHeader';
 import { ReviewWorkspace } from './review/ReviewWorkspace';
@@ -41,7 +42,8 @@ const pageTabOf = (tab: ReportTab): PageTab => ((PAGE_TABS as readonly string[])
 
 const speaker = (role: string) => (role === 'bot' ? 'Bot' : role === 'user' ? 'Caller' : 'System');
 // Log and action times are seconds apart: their full time, to the second.
-const at = (iso: string) => formatExactTimestamp(iso, { seconds: true });
+/** A log or action time: the full date and time to the second, in the user's zone. */
+const at = (iso: string, timeZone: string | undefined) => formatExactTimestamp(iso, { seconds: true, timeZone });
 
 /** A part of the report: its loading, failure, or its content. */
 function Part<K extends ReportPart>({ report, name, label, children }: { report: ConversationReportActor; name: K; label: string; children: (value: ConversationReportResults[K]) => React.ReactNode }) {
@@ -73,13 +75,14 @@ function Details({ c }: { c: Conversation }) {
 }
 
 function Log({ entries }: { entries: LogEntry[] }) {
+  const timeZone = useTimeZone();
   if (entries.length === 0) return <p>Nothing was logged.</p>;
   return (
     <table className="report-table">
       <thead><tr><th scope="col">Time</th><th scope="col">Level</th><th scope="col">Event</th><th scope="col">Message</th></tr></thead>
       <tbody>
         {entries.map((e) => (
-          <tr key={e.id}><td>{at(e.logged_at)}</td><td>{e.level}</td><td>{e.event}</td><td>{e.message}</td></tr>
+          <tr key={e.id}><td>{at(e.logged_at, timeZone)}</td><td>{e.level}</td><td>{e.event}</td><td>{e.message}</td></tr>
         ))}
       </tbody>
     </table>
@@ -87,6 +90,7 @@ function Log({ entries }: { entries: LogEntry[] }) {
 }
 
 function Actions({ rows }: { rows: ConversationAction[] }) {
+  const timeZone = useTimeZone();
   if (rows.length === 0) return <p>No action ran in this conversation.</p>;
   return (
     <table className="report-table">
@@ -94,7 +98,7 @@ function Actions({ rows }: { rows: ConversationAction[] }) {
       <tbody>
         {rows.map((a) => (
           <tr key={a.id}>
-            <td>{at(a.executed_at)}</td>
+            <td>{at(a.executed_at, timeZone)}</td>
             <td>{a.action_id ? <Link href={`/actions/${a.action_id}`}>{a.name}</Link> : a.name}</td>
             <td>{a.kind}</td><td>{a.status}</td><td>{a.detail ?? ''}</td>
           </tr>

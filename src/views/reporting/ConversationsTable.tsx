@@ -6,6 +6,7 @@ import { formatTimestamp } from '../../format/timestamp';
 import { clockOf } from './conversation/transcriptTimes';
 import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
 import { Timestamp } from '../common/Timestamp';
+import { useTimeZone } from '../common/TimeZone';
 import { Grade } from './Grade';
 
 const kindOf = (c: Conversation) => `${c.channel === 'voice' ? 'Call' : 'Chat'} ${c.direction}`;
@@ -14,6 +15,7 @@ type SortKey = 'started_at' | 'duration_seconds' | 'cost' | 'letter_grade';
 
 /** Conversations as a table; each row opens the report. Sorting is offered only when `sort` is given. */
 export function ConversationsTable({ rows, caption, labelledBy, sort, onSort }: { rows: readonly Conversation[]; caption?: string; labelledBy?: string; sort?: string; onSort?: (key: SortKey) => void }) {
+  const timeZone = useTimeZone();
   const header = (key: SortKey, label: string, numeric = false) =>
     onSort ? (
       <SortableHeader label={label} direction={sortDirectionOf(sort, key)} onSort={() => onSort(key)} className={numeric ? 'num' : undefined} />
@@ -43,7 +45,7 @@ export function ConversationsTable({ rows, caption, labelledBy, sort, onSort }: 
               <td><Timestamp value={c.started_at} /></td>
               <td className="sticky-col">
                 {/* Named by what it shows first (WCAG 2.5.3), then when it started, so each row's link differs. */}
-                <Link href={`/reporting/conversations/${c.uuid}`} aria-label={`${kindOf(c)}, started ${formatTimestamp(c.started_at)}`}>
+                <Link href={`/reporting/conversations/${c.uuid}`} aria-label={`${kindOf(c)}, started ${formatTimestamp(c.started_at, undefined, undefined, timeZone)}`}>
                   {kindOf(c)}
                 </Link>
                 <div>{c.channel === 'voice' ? formatPhoneElsewhere(c.phone_number) : c.contact_name ?? ''}</div>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import type { EntityStatistics } from '../../api/schemas/reporting';
 import { formatMoney } from '../../format/money';
@@ -7,6 +8,7 @@ import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
 import { Timestamp } from '../common/Timestamp';
+import { useTimeZone } from '../common/TimeZone';
 import { useNavigate } from '../PortalContext';
 import { DispositionChart, GradeChart } from './charts/ConversationCharts';
 import { BarChart, type ChartDatum } from './charts/BarChart';
@@ -21,6 +23,9 @@ import { useChildOperation, useReporting, useSearchParams } from './useReporting
 import { useNamesWithAccounts } from '../common/useNamesWithAccounts';
 
 const PATH = '/reporting';
+
+// Issue 29's latency and evaluation statistics: their own chunk, after the overview's figures.
+const ReviewStatistics = lazy(() => import('./review/ReviewStatistics'));
 
 /**
  * Dispositions by label, most conversations first: accounts each have their own "Order status
@@ -62,6 +67,7 @@ function sortedRoles(rows: readonly EntityStatistics[], sort: string): EntitySta
 
 export default function ReportingOverview() {
   const { statistics } = useReporting();
+  const timeZone = useTimeZone();
   const params = useSearchParams();
   const { from, to } = rangeFrom(params);
   const navigate = useNavigate();
@@ -148,7 +154,7 @@ export default function ReportingOverview() {
               <li key={c.uuid}>
                 {/* The time stays outside the link (it is focusable for its full date and time); the link's name
                     starts with what it shows and says when, so each one differs (WCAG 2.5.3). */}
-                <Link href={`/reporting/conversations/${c.uuid}`} aria-label={`${c.channel === 'voice' ? 'Call' : 'Chat'} ${c.direction}, started ${formatTimestamp(c.started_at)}`}>
+                <Link href={`/reporting/conversations/${c.uuid}`} aria-label={`${c.channel === 'voice' ? 'Call' : 'Chat'} ${c.direction}, started ${formatTimestamp(c.started_at, undefined, undefined, timeZone)}`}>
                   {`${c.channel === 'voice' ? 'Call' : 'Chat'} ${c.direction}`}
                 </Link>
                 {' started '}
@@ -230,6 +236,9 @@ export default function ReportingOverview() {
         )}
         <button type="button" className="button" onClick={() => exportFile('rankings')}>Export rankings</button>
       </section>
+      <Suspense fallback={<LoadingState label="Loading review statistics…" />}>
+        <ReviewStatistics from={from} to={to} />
+      </Suspense>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { formatTimestamp } from '../../format/timestamp';
 import { InAppLink } from '../common/useLinkClicks';
+import { useTimeZone } from '../common/TimeZone';
 import { useCan } from '../PortalContext';
 import { useLookup, type ReferenceLookup } from './useReferences';
 
@@ -7,11 +8,11 @@ import { useLookup, type ReferenceLookup } from './useReferences';
 export const shortUuid = (uuid: string): string => uuid.split('-').at(-1) ?? uuid;
 
 /** What a conversation is to a person: who, which channel, when (the uuid's end tells twins apart). */
-export function conversationLabel(c: Record<string, unknown>): string {
+export function conversationLabel(c: Record<string, unknown>, timeZone?: string): string {
   const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
   const who = text(c.contact_name) ?? text(c.phone_number) ?? text(c.bot_name) ?? 'Unknown contact';
   const when = text(c.started_at);
-  return `${who} · ${String(c.channel ?? '')} ${String(c.direction ?? '')} · ${when ? formatTimestamp(when) : '—'} · …${shortUuid(String(c.uuid ?? ''))}`;
+  return `${who} · ${String(c.channel ?? '')} ${String(c.direction ?? '')} · ${when ? formatTimestamp(when, undefined, undefined, timeZone) : '—'} · …${shortUuid(String(c.uuid ?? ''))}`;
 }
 
 /**
@@ -21,9 +22,10 @@ export function conversationLabel(c: Record<string, unknown>): string {
 export function ConversationLink({ uuid, lookup: given }: { uuid: unknown; lookup?: ReferenceLookup }) {
   const canRead = useCan('Reporting', 'browse');
   const lookup = useLookup(given);
+  const timeZone = useTimeZone();
   if (typeof uuid !== 'string' || uuid.trim() === '') return <>—</>;
   const entry = lookup?.('conversations', uuid);
-  const text = entry?.state === 'found' ? conversationLabel(entry.record) : `Conversation …${shortUuid(uuid)}`;
+  const text = entry?.state === 'found' ? conversationLabel(entry.record, timeZone) : `Conversation …${shortUuid(uuid)}`;
   if (!canRead) return <span title={uuid}>{text}</span>;
   return (
     <InAppLink href={`/reporting/conversations/${encodeURIComponent(uuid)}`} title={uuid}>

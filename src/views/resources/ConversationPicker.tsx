@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import type { Conversation } from '../../api/schemas/reporting';
 import { debounce } from '../../format/debounce';
 import { openConversationSearch } from '../../machines/areas';
+import { useTimeZone } from '../common/TimeZone';
 import { useOperation } from '../common/useOperation';
 import { useCan, usePortal } from '../PortalContext';
 import { conversationLabel, shortUuid } from './ConversationLink';
@@ -23,6 +24,7 @@ export function ConversationPicker({ label, name, value, onChange, error, accoun
   /** Set while the picker waits for the form's account. */
   waitingFor?: string;
 }) {
+  const timeZone = useTimeZone();
   const portal = usePortal();
   const canSearch = useCan('Reporting', 'browse');
   const search = useMemo(() => openConversationSearch(portal), [portal]);
@@ -60,7 +62,7 @@ export function ConversationPicker({ label, name, value, onChange, error, accoun
       <label htmlFor={id}>{label}</label>
       {value && (
         <p className="conversation-chosen">
-          <span>{chosen && chosen.uuid === value ? conversationLabel(chosen) : `Conversation …${shortUuid(value)}`}</span>{' '}
+          <span>{chosen && chosen.uuid === value ? conversationLabel(chosen, timeZone) : `Conversation …${shortUuid(value)}`}</span>{' '}
           <button type="button" className="link-button" onClick={() => { setChosen(null); onChange(''); }}>
             Clear conversation
           </button>
@@ -105,7 +107,7 @@ export function ConversationPicker({ label, name, value, onChange, error, accoun
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => choose(conversation)}
           >
-            {conversationLabel(conversation)}
+            {conversationLabel(conversation, timeZone)}
           </li>
         ))}
       </ul>

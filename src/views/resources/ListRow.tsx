@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
 import type { ResourceActor } from '../../machines/resource';
+import { useTimeZone } from '../common/TimeZone';
 import { ConversationLink } from './ConversationLink';
 import { DeleteRecordButton } from './DeleteRecordButton';
 import { choicesOf, DisplayValue, shownText } from './display';
@@ -40,6 +41,7 @@ interface ListRowProps {
  */
 export const ListRow = memo(function ListRow({ section, config, cells, row, showsAccount, canEdit, canDelete, resource }: ListRowProps) {
   const title = config.titleOf(row);
+  const timeZone = useTimeZone();
   const cellOf = ({ column, choices, referenced }: ListCell) => {
     if (referenced) return <ReferenceValue section={referenced} value={row[column.key]} />;
     if (column.key === 'conversation_uuid') return <ConversationLink uuid={row[column.key]} />;
@@ -51,7 +53,7 @@ export const ListRow = memo(function ListRow({ section, config, cells, row, show
         <td key={cell.column.key}>
           {index === 0 ? (
             <>
-              <a href={`/${section}/${row.id}`} aria-label={rowLinkName(shownText(row[cell.column.key], cell.column.format, cell.choices), title)}>
+              <a href={`/${section}/${row.id}`} aria-label={rowLinkName(shownText(row[cell.column.key], cell.column.format, cell.choices, timeZone), title)}>
                 <DisplayValue value={row[cell.column.key]} format={cell.column.format} choices={cell.choices} />
               </a>
               {/* The column itself is what assistive tech reads. */}

@@ -6,7 +6,7 @@ import { Timestamp } from '../common/Timestamp';
 import type { Choice, DisplayFormat, SectionConfig } from './sectionConfig';
 
 /** A record's value as text, by SPEC §5/§9's display rules. Server text is always rendered as text. */
-export function displayValue(value: unknown, format: DisplayFormat = 'text'): string {
+export function displayValue(value: unknown, format: DisplayFormat = 'text', timeZone?: string): string {
   if (format === 'phone') return formatPhone(typeof value === 'string' ? value : null);
   // A flag stored as "when it happened" (email_verified_at): read as Yes/No, the time on hover.
   if (format === 'isSet') return value === null || value === undefined || value === '' ? 'No' : 'Yes';
@@ -17,7 +17,7 @@ export function displayValue(value: unknown, format: DisplayFormat = 'text'): st
     case 'duration':
       return formatDuration(Number(value));
     case 'timestamp':
-      return typeof value === 'string' || typeof value === 'number' ? formatTimestamp(value) || '—' : '—';
+      return typeof value === 'string' || typeof value === 'number' ? formatTimestamp(value, undefined, undefined, timeZone) || '—' : '—';
     case 'boolean':
       return value ? 'Yes' : 'No';
     case 'rating':
@@ -38,9 +38,9 @@ export function choicesOf(config: SectionConfig, key: string): Choice[] | undefi
 }
 
 /** The text DisplayValue shows for a value: its choice label, else the formatted value. */
-export function shownText(value: unknown, format?: DisplayFormat, choices?: Choice[]): string {
+export function shownText(value: unknown, format?: DisplayFormat, choices?: Choice[], timeZone?: string): string {
   const label = choices && (typeof value === 'string' || typeof value === 'number') ? choices.find((c) => c.value === String(value))?.label : undefined;
-  return label ?? displayValue(value, format);
+  return label ?? displayValue(value, format, timeZone);
 }
 
 /** A timestamp shows its exact date and time on hover and focus (<Timestamp>); an enum value reads as its label ("Azure OpenAI"). */

@@ -49,7 +49,7 @@ export interface Field {
 }
 
 /** Section-specific pieces the generic pages place; each is a named component in ./special. */
-export type SpecialPanel = 'phoneNumbers' | 'workflowContacts' | 'userActions' | 'botActions' | 'agentActions' | 'slotsBrief' | 'outboundCall';
+export type SpecialPanel = 'phoneNumbers' | 'workflowContacts' | 'userActions' | 'botActions' | 'agentActions' | 'slotsBrief' | 'outboundCall' | 'scorecardItems';
 
 export interface Tab {
   /** Last path segment of `/{id}/{tab}`; 'details' is the bare `/{id}`. */

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { AccountSettings } from '../../api/account';
+import { searchTimeZones, timeZoneChoices } from '../../format/timeZones';
 import { LoadingState } from '../common/LoadingState';
 import { useFlow } from '../useFlow';
 import { OperationError } from '../common/OperationError';
@@ -11,10 +12,6 @@ import { ThemeContrastNote } from '../common/ThemeContrastNote';
 
 const DEFAULT_THEME = '#4f46e5';
 
-function timeZones(current: string): string[] {
-  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return all.includes(current) ? all : [current, ...all];
-}
 
 /** GET/POST /api/v1/user/settings: theme colour (applied at once), time zone, notifications. */
 export function AccountSettingsCard() {
@@ -64,7 +61,13 @@ function SettingsForm(props: {
   const [timezone, setTimezone] = useState(initial.timezone);
   const [productUpdates, setProductUpdates] = useState(initial.notifications.product_updates);
   const [weeklySummary, setWeeklySummary] = useState(initial.notifications.weekly_summary);
-  const zones = useMemo(() => timeZones(initial.timezone), [initial.timezone]);
+  const [zoneQuery, setZoneQuery] = useState('');
+  const zones = useMemo(() => timeZoneChoices(initial.timezone), [initial.timezone]);
+  // The chosen zone stays an option whatever the search, so the select always shows it.
+  const found = useMemo(() => searchTimeZones(zones, zoneQuery), [zones, zoneQuery]);
+  const chosen = zones.find((choice) => choice.zone === timezone);
+  const shownZones = chosen && !found.includes(chosen) ? [chosen, ...found] : found;
+  const matches = found.length;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -90,14 +93,29 @@ function SettingsForm(props: {
         {fieldError('theme_color')}
       </div>
       <div className="field">
+        <label htmlFor="settings-timezone-search">Find a time zone</label>
+        <input
+          id="settings-timezone-search"
+          type="search"
+          value={zoneQuery}
+          maxLength={60}
+          autoComplete="off"
+          placeholder="City, region or offset (UTC+2)"
+          onChange={(e) => setZoneQuery(e.target.value)}
+          aria-describedby="settings-timezone-matches"
+        />
+        <p id="settings-timezone-matches" className="field-hint" aria-live="polite">
+          {zoneQuery.trim() ? `${matches} ${matches === 1 ? 'zone matches' : 'zones match'}` : `${zones.length} zones`}
+        </p>
         <label htmlFor="settings-timezone">Time zone</label>
-        <select id="settings-timezone" value={timezone} onChange={(e) => setTimezone(e.target.value)} aria-invalid={errors.timezone ? true : undefined} aria-describedby={errors.timezone ? 'settings-timezone-error' : undefined}>
-          {zones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone}
+        <select id="settings-timezone" value={timezone} onChange={(e) => setTimezone(e.target.value)} aria-invalid={errors.timezone ? true : undefined} aria-describedby={errors.timezone ? 'settings-timezone-error' : 'settings-timezone-note'}>
+          {shownZones.map((choice) => (
+            <option key={choice.zone} value={choice.zone}>
+              {choice.label}
             </option>
           ))}
         </select>
+        <p id="settings-timezone-note" className="field-hint">Every time the portal shows follows this zone.</p>
         {fieldError('timezone')}
       </div>
       <fieldset className="field">

@@ -2,17 +2,18 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { RouteDef } from '../../route';
 import { ToastRegion } from '../common/ToastRegion';
-import { useMediaQuery } from '../common/useMediaQuery';
+import { useMediaQuery, WIDE_LAYOUT } from '../common/useMediaQuery';
 import { AccountFilter } from './AccountFilter';
 import { Breadcrumbs } from './Breadcrumbs';
 import { SideMenu } from './SideMenu';
 import { PaletteLauncher } from './PaletteLauncher';
 import { UserMenu } from './UserMenu';
 import { useInspectorToggle } from './inspectorToggle';
-import { usePreferencesActor } from '../actors/usePreferences';
+import { usePreferencesState } from '../actors/usePreferences';
+import { preferencesSelectors } from '../../machines/preferences.api';
+import { TimeZoneContext } from '../common/TimeZone';
 
 /** SPEC §2 / §9: the layout is wide from 992 px (the menu beside the content); below, the menu is a drawer. */
-const WIDE_LAYOUT = '(min-width: 992px)';
 
 /** The signed-in frame: header (menu toggle, account filter, user menu), side menu, breadcrumbs. */
 export function AppShell({ route, children }: { route: RouteDef; params: Record<string, string | undefined>; children: ReactNode }) {
@@ -26,8 +27,8 @@ export function AppShell({ route, children }: { route: RouteDef; params: Record<
   const toggle = useRef<HTMLButtonElement>(null);
   const body = useRef<HTMLDivElement>(null);
   const openInspector = useInspectorToggle();
-  // The user's theme and saved views come from user settings once per session (the actor loads them).
-  usePreferencesActor();
+  // The user's theme, saved views and time zone come from user settings once per session (the actor loads them).
+  const timeZone = usePreferencesState(preferencesSelectors.timeZone);
 
   useEffect(() => {
     if (!drawerOpen) return;
@@ -61,31 +62,33 @@ export function AppShell({ route, children }: { route: RouteDef; params: Record<
   };
 
   return (
-    <div className={`app-shell${hiddenWhenWide ? ' menu-hidden' : ''}`}>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="app-header">
-        <button ref={toggle} type="button" className="menu-toggle" aria-expanded={expanded} aria-controls="side-menu" onClick={onToggle}>
-          <span aria-hidden="true">☰</span>
-          <span className="visually-hidden">Menu</span>
-        </button>
-        <span className="brand">Agent Portal</span>
-        <div className="header-tools">
-          <PaletteLauncher />
-          <AccountFilter />
-          <UserMenu onOpenInspector={openInspector} />
+    <TimeZoneContext.Provider value={timeZone}>
+      <div className={`app-shell${hiddenWhenWide ? ' menu-hidden' : ''}`}>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <header className="app-header">
+          <button ref={toggle} type="button" className="menu-toggle" aria-expanded={expanded} aria-controls="side-menu" onClick={onToggle}>
+            <span aria-hidden="true">☰</span>
+            <span className="visually-hidden">Menu</span>
+          </button>
+          <span className="brand">Agent Portal</span>
+          <div className="header-tools">
+            <PaletteLauncher />
+            <AccountFilter />
+            <UserMenu onOpenInspector={openInspector} />
+          </div>
+        </header>
+        <div className="app-body" ref={body}>
+          <SideMenu open={drawerOpen} onNavigate={() => setDrawerOpenAt(null)} />
+          {drawerOpen && <div className="menu-backdrop" aria-hidden="true" />}
+          <main id="main" className="app-main" tabIndex={-1}>
+            <Breadcrumbs route={route} />
+            {children}
+          </main>
         </div>
-      </header>
-      <div className="app-body" ref={body}>
-        <SideMenu open={drawerOpen} onNavigate={() => setDrawerOpenAt(null)} />
-        {drawerOpen && <div className="menu-backdrop" aria-hidden="true" />}
-        <main id="main" className="app-main" tabIndex={-1}>
-          <Breadcrumbs route={route} />
-          {children}
-        </main>
+        <ToastRegion />
       </div>
-      <ToastRegion />
-    </div>
+    </TimeZoneContext.Provider>
   );
 }

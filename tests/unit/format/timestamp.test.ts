@@ -87,3 +87,27 @@ describe('en-US by hand equals Intl', () => {
     }
   });
 });
+
+describe('in the user’s time zone (issue 26)', () => {
+  // 14:30 UTC on Mon 10 Mar 2025; "now" is 16:00 UTC the same day.
+  const moment = new Date(Date.UTC(2025, 2, 10, 14, 30));
+  const later = new Date(Date.UTC(2025, 2, 10, 16, 0));
+  test.each<[string, string, string]>([
+    ['UTC', '2:30 PM', 'Mon, Mar 10, 2025, 2:30 PM'],
+    ['America/New_York', '10:30 AM', 'Mon, Mar 10, 2025, 10:30 AM'],
+    // Tokyo: the moment is 23:30 on the 10th, now is 01:00 on the 11th → the day before.
+    ['Asia/Tokyo', 'Yesterday', 'Mon, Mar 10, 2025, 11:30 PM'],
+    ['Asia/Kolkata', '8:00 PM', 'Mon, Mar 10, 2025, 8:00 PM'],
+  ])('%s', (zone, short, exact) => {
+    expect(formatTimestamp(moment, later, 'en-US', zone)).toBe(short);
+    expect(formatExactTimestamp(moment, { timeZone: zone })).toBe(exact);
+  });
+
+  test('a date across the year in the zone, another locale, and an unknown zone (the browser’s, not an error)', () => {
+    const newYearsEve = new Date(Date.UTC(2024, 11, 31, 20, 0)); // 1 Jan 2025 05:00 in Tokyo
+    expect(formatTimestamp(newYearsEve, new Date(Date.UTC(2025, 0, 20)), 'en-US', 'Asia/Tokyo')).toBe('Jan 1');
+    expect(formatTimestamp(newYearsEve, new Date(Date.UTC(2025, 0, 20)), 'en-US', 'UTC')).toBe('Dec 31, 2024');
+    expect(formatTimestamp(moment, later, 'en-GB', 'America/New_York')).toBe('10:30');
+    expect(formatTimestamp(moment, later, 'en-US', 'Mars/Olympus_Mons')).toBe(formatTimestamp(moment, later));
+  });
+});

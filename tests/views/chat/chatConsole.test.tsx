@@ -13,6 +13,7 @@ import { ChatPanel } from '../../../src/views/chat/ChatPanel';
 import { ConnectionStatus } from '../../../src/views/chat/ConnectionStatus';
 import { NewChatForm } from '../../../src/views/chat/NewChatForm';
 import { PortalProvider } from '../../../src/views/PortalContext';
+import { TimeZoneContext } from '../../../src/views/common/TimeZone';
 import { API, signInHandlers } from '../../support/apiFixtures';
 import { mswServer } from '../../support/setupMsw';
 import { authSettled, startTestPortal } from '../../support/portal';
@@ -195,6 +196,34 @@ describe('chat list and connection status', () => {
     await user.click(within(list).getByRole('option', { name: /^Alpha/ }));
     expect(onPick).toHaveBeenCalledWith('a');
     portal.root.stop();
+  });
+
+  test('a chat’s time follows SPEC §9’s one rule in the user’s zone: 23:00 yesterday reads “Yesterday”, not “10 h ago” (issue 26)', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T09:00:00Z'));
+    try {
+      const { portal, config } = startTestPortal('/chat');
+      const actor = startChat();
+      act(() => {
+        actor.send({ type: 'socket.message', message: { streamKey: 'late', timestamp: '2026-11-25T23:00:00Z', event: { type: 'message', role: 'bot', msg: 'Good night' }, title: 'Late bot' }, receivedAt: Date.now() });
+      });
+      const inbox = (zone?: string) => (
+        <PortalProvider value={{ ...portal, config }}>
+          <TimeZoneContext.Provider value={zone}>
+            <ChatList chat={actor} order={['late']} currentKey="late" onSelect={() => {}} onPick={() => {}} onEnter={() => {}} />
+          </TimeZoneContext.Provider>
+        </PortalProvider>
+      );
+      const { rerender } = render(inbox());
+      const time = () => within(screen.getByRole('option', { name: /^Late bot/ })).getByText((_, el) => el?.tagName === 'TIME').textContent;
+      expect(time()).toBe('Yesterday');
+      // In Tokyo (UTC+9) both are on the 26th: the time of day.
+      rerender(inbox('Asia/Tokyo'));
+      expect(time()).toBe('8:00 AM');
+      portal.root.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('the connection state is always announced, with the reason and the retry delay', async () => {

@@ -115,7 +115,8 @@ export function conversationRoutes(ctx: AppContext): Router {
       .get(c.id, String(req.params.recording)) as { duration_seconds: number } | undefined;
     if (!recording) throw notFound('Recording not found.');
     const wav = await speechRecordingWav(db, c.id, recording.duration_seconds);
-    res.setHeader('Cache-Control', 'private, max-age=3600');
+    // A recording is as private as any signed-in answer: `no-store` (security.ts), not a copy kept
+    // on disk by the browser after sign-out or by a shared machine's cache.
     sendWithRanges(req, res, wav, 'audio/wav');
   });
 

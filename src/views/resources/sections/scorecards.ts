@@ -11,5 +11,6 @@ export const scorecards: SectionConfig = {
     { name: 'description', label: 'Description', type: 'textarea' },
     { name: 'criteria', label: 'Criteria', type: 'criteria', hint: 'One per line: label, weight' },
   ],
-  tabs: [],
+  // Issue 29: the questions (versioned items) below the details; SPEC gives scorecards no tab routes.
+  tabs: [{ key: 'questions', label: 'Questions', panel: 'scorecardItems' }],
 };

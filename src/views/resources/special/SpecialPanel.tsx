@@ -11,6 +11,8 @@ import { WorkflowContacts } from './WorkflowContacts';
 
 // The call form brings the chat connection with it: load it only when its tab opens.
 const OutboundCallForm = lazy(() => import('../../calls/OutboundCallForm').then((m) => ({ default: m.OutboundCallForm })));
+// Issue 29's questions editor: the review area's code, loaded with this panel only.
+const ScorecardItems = lazy(() => import('./ScorecardItems'));
 
 /** The section-specific pieces a section config names. */
 export function SpecialPanel({ panel, section, record }: { panel: PanelName; section: ResourceKey; record: ResourceRecord }) {
@@ -27,6 +29,12 @@ export function SpecialPanel({ panel, section, record }: { panel: PanelName; sec
       return <AgentActions agent={record} />;
     case 'slotsBrief':
       return <SlotsBrief section={section as 'roles' | 'instances'} id={record.id} />;
+    case 'scorecardItems':
+      return (
+        <Suspense fallback={<LoadingState label="Loading the questions…" />}>
+          <ScorecardItems scorecardId={String(record.id)} />
+        </Suspense>
+      );
     case 'outboundCall':
       // From an instance the instance is fixed; from a contact its number is prefilled.
       return (
