@@ -15,7 +15,10 @@ import type { Database } from '../server/db/connection';
 
 export const STALL_SECONDS = Number(process.env.BENCH_STALL_S ?? 10);
 
-type Client = ((url: string, init?: RequestInit & { json?: unknown }) => Promise<Response>) & { jar: { header(): string } };
+import type { JarRequest } from '../tests/support/cookieJar';
+
+/** A signed-in client of tests/support/cookieJar (fetch bound to a cookie jar). */
+type Client = ((url: string, init?: JarRequest) => Promise<Response>) & { jar: { header(): string } };
 
 export interface StallFigure {
   label: string;
