@@ -12,13 +12,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../server/db/connection';
+import type { jarFetch } from '../tests/support/cookieJar';
 
 export const STALL_SECONDS = Number(process.env.BENCH_STALL_S ?? 10);
 
-import type { JarRequest } from '../tests/support/cookieJar';
-
-/** A signed-in client of tests/support/cookieJar (fetch bound to a cookie jar). */
-type Client = ((url: string, init?: JarRequest) => Promise<Response>) & { jar: { header(): string } };
+type Client = ReturnType<typeof jarFetch>;
 
 export interface StallFigure {
   label: string;

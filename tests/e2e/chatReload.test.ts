@@ -127,7 +127,7 @@ describe('three chats through a reload, by keyboard alone', () => {
     expect(e2e.pageErrors).toEqual([]);
   });
 
-  test('on a touch phone the shortcuts are not offered, and the chat list is a drawer', async () => {
+  test('on a touch phone the shortcuts are not offered, "New chat" is in view without the drawer, and the chat list is a drawer', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     await page.goto(e2e.url('/login'));
@@ -137,11 +137,14 @@ describe('three chats through a reload, by keyboard alone', () => {
     await page.getByRole('status').filter({ hasText: 'Chat gateway:' }).getByText('Connected', { exact: true }).waitFor();
     expect(await page.evaluate(() => matchMedia('(hover: none) and (pointer: coarse)').matches)).toBe(true);
     expect(await page.getByRole('button', { name: /Keyboard shortcuts/ }).isVisible()).toBe(false);
-    const drawer = page.getByRole('button', { name: 'Chats (0)' });
-    await drawer.tap();
+    // "New chat" is in view without opening the drawer (issue 28 item 6); the list is in the drawer.
+    await page.getByRole('button', { name: 'Chats (0)' }).waitFor();
     await page.getByRole('button', { name: 'New chat' }).tap();
     await page.getByRole('button', { name: 'Chats (1)' }).waitFor();
-    expect(await page.getByRole('listbox', { name: 'Open chats' }).isVisible()).toBe(false);
+    const list = page.getByRole('listbox', { name: 'Open chats' });
+    expect(await list.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Chats (1)' }).tap();
+    await list.getByRole('option').first().waitFor();
     await context.close();
   });
 });

@@ -159,6 +159,13 @@ export const verificationCheckMachine = setup({
     'the user is signed in': ({ event }) => (event as { outcome?: AuthOutcome }).outcome === 'signedIn',
     'the user is signed out': ({ event }) => (event as { outcome?: AuthOutcome }).outcome === 'signedOut',
   },
+  actions: {
+    continueToTarget: enqueueActions(({ context, system, enqueue }) => enqueue.sendTo(navigationIn(system), goTo(context.redirect))),
+    /** Signed out meanwhile: sign in, then continue. */
+    goToSignIn: enqueueActions(({ context, system, enqueue }) =>
+      enqueue.sendTo(navigationIn(system), goTo(`/login?redirect=${encodeURIComponent(context.redirect)}`)),
+    ),
+  },
 }).createMachine({
   id: 'verificationCheck',
   context: ({ input }) => ({ redirect: safeRedirectTarget(input.redirect) ?? '/dashboard', notice: null }),
@@ -171,18 +178,8 @@ export const verificationCheckMachine = setup({
       invoke: { src: 'syncAuth' },
       on: {
         'authSync.settled': [
-          {
-            guard: 'the user is signed in',
-            target: 'idle',
-            actions: enqueueActions(({ context, system, enqueue }) => enqueue.sendTo(navigationIn(system), goTo(context.redirect))),
-          },
-          {
-            guard: 'the user is signed out',
-            target: 'idle',
-            actions: enqueueActions(({ context, system, enqueue }) =>
-              enqueue.sendTo(navigationIn(system), goTo(`/login?redirect=${encodeURIComponent(context.redirect)}`)),
-            ),
-          },
+          { guard: 'the user is signed in', target: 'idle', actions: 'continueToTarget' },
+          { guard: 'the user is signed out', target: 'idle', actions: 'goToSignIn' },
           { target: 'idle', actions: assign({ notice: NOT_VERIFIED_YET }) },
         ],
       },

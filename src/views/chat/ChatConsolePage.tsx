@@ -5,6 +5,7 @@ import { OutboundCallForm } from '../calls/OutboundCallForm';
 import { ChatList } from './ChatList';
 import { ChatPanel, focusComposer } from './ChatPanel';
 import { ConnectionStatus } from './ConnectionStatus';
+import { useMediaQuery, WIDE_LAYOUT } from '../common/useMediaQuery';
 import { NewChatForm } from './NewChatForm';
 import { ShortcutsHelp } from './ShortcutsHelp';
 import { useChatActor, useChatEvents, useChatOrder, useConnectionState, useLeaveGuard } from './useChat';
@@ -25,6 +26,7 @@ export default function ChatConsolePage() {
   const current = useSelector(chat, (s) => s.context.chats.find((c) => c.streamKey === s.context.currentKey)?.ref ?? null);
   const order = useChatOrder(chat);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const wide = useMediaQuery(WIDE_LAYOUT);
   const [helpOpen, setHelpOpen] = useState(false);
   const layout = useRef<HTMLDivElement>(null);
   // A click in the list, like Alt+↑/↓ and new chats, lands in the composer; ↑/↓ in the list stay there.
@@ -93,6 +95,16 @@ export default function ChatConsolePage() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [step]);
 
+  const newChat = (
+    <NewChatForm
+      connected={connected}
+      onOpen={(title, target) => {
+        setDrawerOpen(false);
+        events.open(title, target);
+      }}
+    />
+  );
+
   return (
     <section className="page chat-console">
       <header className="chat-console-header">
@@ -105,19 +117,17 @@ export default function ChatConsolePage() {
       {helpOpen && <ShortcutsHelp onClose={() => setHelpOpen(false)} />}
       <div className="chat-layout" ref={layout}>
         <aside className={`chat-sidebar${drawerOpen ? ' is-open' : ''}`} id="chat-drawer" aria-label="Chats">
-          <NewChatForm
-            connected={connected}
-            onOpen={(title, target) => {
-              setDrawerOpen(false);
-              events.open(title, target);
-            }}
-          />
+          {wide && newChat}
           <ChatList chat={chat} order={order} currentKey={currentKey} onSelect={(key) => events.select(key)} onPick={pick} onEnter={focusComposer} />
         </aside>
         <div className="chat-main">
-          <button type="button" className="button chat-drawer-toggle" aria-controls="chat-drawer" aria-expanded={drawerOpen} onClick={() => setDrawerOpen((open) => !open)}>
-            Chats ({count})
-          </button>
+          <div className="chat-main-bar">
+            <button type="button" className="button chat-drawer-toggle" aria-controls="chat-drawer" aria-expanded={drawerOpen} onClick={() => setDrawerOpen((open) => !open)}>
+              Chats ({count})
+            </button>
+            {/* On a phone "New chat" stays in view: only the list is in the drawer. */}
+            {!wide && newChat}
+          </div>
           {current ? (
             <ChatPanel key={current.id} stream={current} connected={connected} onSend={events.send} onEnd={events.end} onClose={events.close} onLeaveComposer={() => document.querySelector<HTMLElement>('.chat-list')?.focus()} />
           ) : (

@@ -1,5 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
+/** SPEC §2: the layout is wide from 992 px. */
+export const WIDE_LAYOUT = '(min-width: 992px)';
+
 /** Whether a media query matches, kept current as the window resizes. False where there is no `matchMedia` (jsdom). */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(

@@ -20,6 +20,7 @@ import { isNextPageOf, isPreviousPageOf, listQuery, parseListState, serializeLis
 import { inSentence, type Column } from './sectionConfig';
 import { ReferenceLookupContext, referencedSection, useReferenceNames } from './useReferences';
 import { useShowsAccount } from './useShowsAccount';
+import { SavedViews } from './SavedViews';
 import { SECTION_CONFIGS } from './sectionConfigs';
 import { BotImport } from './special/BotImport';
 import { ExportButton } from './special/ExportButton';
@@ -129,6 +130,7 @@ export default function ListPage({ route }: RouteViewProps) {
           />
         ))}
       </form>
+      <SavedViews list={key} state={state} config={config} onApply={go} />
 
       <OperationError error={failure} onRetry={reload} />
       {failure && list && (

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { RouteDef } from '../../route';
 import { ToastRegion } from '../common/ToastRegion';
-import { useMediaQuery } from '../common/useMediaQuery';
+import { useMediaQuery, WIDE_LAYOUT } from '../common/useMediaQuery';
 import { AccountFilter } from './AccountFilter';
 import { Breadcrumbs } from './Breadcrumbs';
 import { SideMenu } from './SideMenu';
@@ -14,7 +14,6 @@ import { preferencesSelectors } from '../../machines/preferences.api';
 import { TimeZoneContext } from '../common/TimeZone';
 
 /** SPEC §2 / §9: the layout is wide from 992 px (the menu beside the content); below, the menu is a drawer. */
-const WIDE_LAYOUT = '(min-width: 992px)';
 
 /** The signed-in frame: header (menu toggle, account filter, user menu), side menu, breadcrumbs. */
 export function AppShell({ route, children }: { route: RouteDef; params: Record<string, string | undefined>; children: ReactNode }) {

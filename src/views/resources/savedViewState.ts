@@ -1,0 +1,32 @@
+import type { SavedView } from '../../api/schemas/savedViews';
+import { parseListState, serializeListState, type ListState } from './listState';
+import type { SectionConfig } from './sectionConfig';
+
+/**
+ * A saved view as the list's state, keeping only what this list still knows (issue 30): a filter,
+ * or a sort on a column, that no longer exists is dropped and the view still opens. Always page 1.
+ */
+export function viewToState(view: SavedView, config: Pick<SectionConfig, 'filters' | 'columns' | 'defaultSort'>): ListState {
+  const params = new URLSearchParams(view.query);
+  const state = parseListState(`?${params.toString()}`, config.defaultSort);
+  const filters = new Set(config.filters.map((f) => f.key));
+  const sorts = new Set(config.columns.flatMap((c) => (c.sort ? [c.sort] : [])));
+  if (config.defaultSort) sorts.add(config.defaultSort.replace(/^-/, ''));
+  return {
+    ...state,
+    page: 1,
+    filters: Object.fromEntries(Object.entries(state.filters).filter(([key]) => filters.has(key))),
+    sort: sorts.has(state.sort.replace(/^-/, '')) ? state.sort : (config.defaultSort ?? ''),
+  };
+}
+
+/** The list's state as a view's query (no page: a view is where a list starts). */
+export function stateToQuery(state: ListState, defaultSort = ''): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(serializeListState({ ...state, page: 1 }, defaultSort).slice(1)));
+}
+
+/** The saved view the list shows now, if any (same search, filters, sort and page size). */
+export function currentViewName(views: readonly SavedView[], state: ListState, config: Pick<SectionConfig, 'filters' | 'columns' | 'defaultSort'>): string | null {
+  const now = serializeListState({ ...state, page: 1 }, config.defaultSort);
+  return views.find((view) => serializeListState(viewToState(view, config), config.defaultSort) === now)?.name ?? null;
+}
