@@ -36,3 +36,14 @@ export function signInHandlers(options: { user?: unknown; permissions?: unknown;
     http.get(`${API}/api/v1/user/settings`, () => HttpResponse.json({ data: { theme_color: null, timezone: 'UTC', notifications: { product_updates: true, weekly_summary: false } } })),
   ];
 }
+
+/**
+ * A backend without the review calls of docs/review-contract.md: each answers Laravel's 404, on
+ * which the portal hides the review features quietly.
+ */
+export function withoutReviewCalls() {
+  const notFound = () => HttpResponse.json({ message: 'Not Found' }, { status: 404 });
+  return ['scorecards', 'evaluations', 'notes', 'timings'].map((part) =>
+    http.get(`${API}/api/v1/reporting/conversations/:id/${part}`, notFound),
+  );
+}

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
-import { API, permissionsFor, signInHandlers } from '../../support/apiFixtures';
+import { API, permissionsFor, signInHandlers, withoutReviewCalls } from '../../support/apiFixtures';
 import { mountPortal } from '../../support/mountPortal';
 import { conversation as conversationFixture } from '../../support/reportingFixtures';
 import { mswServer } from '../../support/setupMsw';
@@ -176,6 +176,7 @@ describe('reporting pages', () => {
       http.get(`${API}/api/v1/reporting/conversations/:id/transcript`, () => HttpResponse.json({ data: [{ position: '1', role: 'bot', text: 'Hello there', time: '0:00:01' }] })),
       http.get(`${API}/api/v1/reporting/conversations/:id/usage-summary`, () => HttpResponse.json({ data: { total_cost: '0.42', lines: [{ item: 'Speech', quantity: '3', unit: 'min', unit_cost: '0.14', cost: '0.42' }] } })),
       http.get(`${API}/api/v1/reporting/conversations/:id`, () => HttpResponse.json({ data: laravel })),
+      ...withoutReviewCalls(),
       ...signInHandlers(),
     );
     renderApp('/reporting/conversations/1/usage-summary');
