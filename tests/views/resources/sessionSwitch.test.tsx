@@ -26,6 +26,8 @@ function twoUsers() {
       return HttpResponse.json({ two_factor: false });
     }),
     http.post(`${API}/logout`, () => new HttpResponse(null, { status: 204 })),
+    // The shell's preferences actor reads the user's settings at each sign-in.
+    http.get(`${API}/api/v1/user/settings`, () => HttpResponse.json({ data: { theme_color: null, timezone: 'UTC' } })),
     http.get(`${API}/api/v1/users/auth`, () => HttpResponse.json({ data: current === 'ada' ? adminUser : blake })),
     http.get(`${API}/api/v1/user/permissions`, () => HttpResponse.json(current === 'ada' ? permissionsFor('all') : permissionsFor(['Bots']))),
     http.get(`${API}/api/v1/accounts`, () => HttpResponse.json(listBody([{ id: 1, name: 'Acme Support' }]))),
@@ -37,6 +39,11 @@ function twoUsers() {
       return HttpResponse.json(listBody([{ ...bot(7, 'Blake team bot'), account_id: 3 }]));
     }),
   );
+}
+
+/** The breadcrumb's link to the Bots list, once the (lazily loaded) edit page shows it. */
+function sectionCrumb() {
+  return waitFor(() => within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Bots' }), { timeout: 5000 });
 }
 
 /** Every piece of text that was ever in the document while watching (rows included). */
@@ -91,8 +98,10 @@ describe('one session lifecycle', () => {
     const mounted = mountPortal('/bots?search=ada-secret&page=1', { returning: true });
     portalRef.portal = mounted.portal;
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('link', { name: 'Open Ada private bot' }));
-    const adaCrumb = within(await screen.findByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Bots' });
+    await screen.findByRole('link', { name: 'Open Ada private bot' });
+    // A record's edit page has the section crumb (Bots › Edit) that leads back to the list.
+    mounted.location.navigate('/bots/1/edit');
+    const adaCrumb = await sectionCrumb();
     // Ada's own way back to her list keeps her search…
     expect(adaCrumb.getAttribute('href')).toContain('ada-secret');
 
@@ -102,12 +111,12 @@ describe('one session lifecycle', () => {
     await user.type(screen.getByLabelText('Email'), blake.email);
     await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: /Welcome, Blake/ }, { timeout: 5000 });
 
     // …but Blake, opening a bot straight from the address bar, goes back to a plain list.
-    mounted.location.navigate('/bots/7');
-    await screen.findByRole('heading', { name: /Blake team bot/ }, { timeout: 5000 });
-    const crumb = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Bots' });
+    mounted.location.navigate('/bots/7/edit');
+    await screen.findByDisplayValue('Blake team bot', undefined, { timeout: 5000 });
+    const crumb = await sectionCrumb();
     expect(crumb.getAttribute('href')).toBe('/bots');
     expect(document.body.innerHTML).not.toContain('ada-secret');
   }, 30_000);
