@@ -89,13 +89,16 @@ function workflowAndContact(req: Request, db: Database): { workflow: Row; contac
 export const workflowContactRoutes: RouterFactory = (ctx) => {
   const router = Router();
   const base = '/workflows/:workflowId/contacts';
+  // Every answer here carries contacts (name, phone, email): the picker is no side door past
+  // Contacts read (issue 27 item 7), so each route needs it besides the workflow's own permission.
+  const readContacts = guard(contactResource, 'read');
 
-  router.get(base, guard(workflowResource, 'read'), (req, res) => {
+  router.get(base, guard(workflowResource, 'read'), readContacts, (req, res) => {
     const workflow = loadScoped(req, ctx.db, workflowResource, 'workflowId');
     res.json(paginate(req, ctx.db, linkSpec(workflow.id), { kind: 'account', accountId: Number(workflow.account_id) }));
   });
 
-  router.get(`${base}/available`, guard(workflowResource, 'read'), (req, res) => {
+  router.get(`${base}/available`, guard(workflowResource, 'read'), readContacts, (req, res) => {
     const workflow = loadScoped(req, ctx.db, workflowResource, 'workflowId');
     const spec = listSpecOf(contactResource, [
       { sql: 'contacts.id NOT IN (SELECT contact_id FROM workflow_contacts WHERE workflow_id = ?)', params: [workflow.id] },
@@ -103,7 +106,7 @@ export const workflowContactRoutes: RouterFactory = (ctx) => {
     res.json(paginate(req, ctx.db, spec, { kind: 'account', accountId: Number(workflow.account_id) }));
   });
 
-  router.post(`${base}/:contactId`, guard(workflowResource, 'edit'), (req, res) => {
+  router.post(`${base}/:contactId`, guard(workflowResource, 'edit'), readContacts, (req, res) => {
     const { workflow, contact } = workflowAndContact(req, ctx.db);
     const existing = findLink(ctx.db, workflow.id, contact.id);
     if (existing) {
@@ -117,7 +120,7 @@ export const workflowContactRoutes: RouterFactory = (ctx) => {
     sendRecord(res, toLink(found(findLink(ctx.db, workflow.id, contact.id))), 201);
   });
 
-  router.patch(`${base}/:contactId`, guard(workflowResource, 'edit'), (req, res) => {
+  router.patch(`${base}/:contactId`, guard(workflowResource, 'edit'), readContacts, (req, res) => {
     const { workflow, contact } = workflowAndContact(req, ctx.db);
     found(findLink(ctx.db, workflow.id, contact.id), 'Record not assigned.');
     const input = validateBody(req, linkBody);
@@ -131,7 +134,7 @@ export const workflowContactRoutes: RouterFactory = (ctx) => {
     sendRecord(res, toLink(found(findLink(ctx.db, workflow.id, contact.id))));
   });
 
-  router.delete(`${base}/:contactId`, guard(workflowResource, 'edit'), (req, res) => {
+  router.delete(`${base}/:contactId`, guard(workflowResource, 'edit'), readContacts, (req, res) => {
     const { workflow, contact } = workflowAndContact(req, ctx.db);
     const link = found(findLink(ctx.db, workflow.id, contact.id), 'Record not assigned.');
     ctx.db.prepare('DELETE FROM workflow_contacts WHERE workflow_id = ? AND contact_id = ?').run(workflow.id, contact.id);

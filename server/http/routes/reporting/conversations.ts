@@ -138,7 +138,8 @@ export function conversationRoutes(ctx: AppContext): Router {
     });
   });
 
-  router.get('/reporting/conversations/:id/quotes', read, (req, res) => {
+  // Quotes are transcript lines: Transcripts read, as for the transcript itself.
+  router.get('/reporting/conversations/:id/quotes', read, readTranscripts, (req, res) => {
     const c = conversationOf(req);
     res.json({ data: db.prepare('SELECT uuid, role, text, time, sentiment FROM conversation_quotes WHERE conversation_id = ? ORDER BY id').all(c.id) });
   });
