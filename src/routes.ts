@@ -116,8 +116,9 @@ const sectionExtras: Record<string, RouteDef[]> = {
     { ...sectionPage(users, '/users/verify-email', 'read', ['Users', 'Verify email'], 'Verify email', view.verifyEmail), permission: undefined },
     { ...sectionPage(users, '/users/settings', 'read', ['Users', 'Settings'], 'Settings', view.userSettings), permission: undefined },
   ],
-  accounts: [sectionPage(accounts, '/accounts/:id/delete', 'delete', ['Accounts', 'Delete'], 'Delete account', view.accountDelete)],
-  bots: [sectionPage(bots, '/bots/:botId/duplicate', 'add', ['Bots', 'Duplicate'], 'Duplicate bot', view.botDuplicate)],
+  // Both pages show the record first: the route actor reads it like a record page's.
+  accounts: [{ ...sectionPage(accounts, '/accounts/:id/delete', 'delete', ['Accounts', 'Delete'], 'Delete account', view.accountDelete), data: recordData }],
+  bots: [{ ...sectionPage(bots, '/bots/:botId/duplicate', 'add', ['Bots', 'Duplicate'], 'Duplicate bot', view.botDuplicate), data: recordData }],
 };
 
 const reportingRoutes: RouteDef[] = [
