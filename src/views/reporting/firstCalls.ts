@@ -17,6 +17,8 @@ import { rangeFrom } from './dateRange';
 const REPORT_TAB_MODELS: Partial<Record<ReportTab, string>> = {
   recordings: 'Recordings',
   transcript: 'Transcripts',
+  // Quotes are transcript lines: the reference API refuses them without Transcripts read too.
+  quotes: 'Transcripts',
   'usage-summary': 'UsageSummaries',
   data: 'Call-Data',
 };

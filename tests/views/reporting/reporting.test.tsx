@@ -311,6 +311,9 @@ describe('reporting pages', () => {
     expect(screen.getByText('This conversation has no recording.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download transcript (text)' })).toBeNull();
     expect(asked.filter((p) => p.endsWith('/transcript'))).toEqual([]);
+    // Quotes are transcript lines: no tab for them either (the reference API answers 403).
+    const tabs = screen.getByRole('navigation', { name: 'Report tabs' });
+    expect(within(tabs).queryByRole('link', { name: 'Quotes' })).toBeNull();
     mswServer.events.removeAllListeners();
   });
 });
