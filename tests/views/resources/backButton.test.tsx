@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { renderPortal } from '../../support/renderPortal';
@@ -38,14 +38,14 @@ describe('Back on record and edit pages follows the flow’s history (SPEC §2)'
     await waitFor(() => expect(here()).toBe('/tools?page=2'));
   });
 
-  test('with no history in the flow, Back goes to the list as it was last left', { timeout: 20000 }, async () => {
-    const first = await renderPortal('/tools?search=Tool&page=2', { handlers: crudHandlers('tools', manyTools()) });
+  test('a record opened from elsewhere: Back goes to the list as it was last left in this session', { timeout: 20000 }, async () => {
+    // List position lives in the navigation actor (cleared at sign-out), not in module memory: the
+    // same portal, the list left for the dashboard, then the record opened straight from the address bar.
+    const { here, location } = await renderPortal('/tools?search=Tool&page=2', { handlers: crudHandlers('tools', manyTools()) });
     await screen.findByRole('link', { name: 'Open Tool 16' });
-    first.portal.root.stop();
-    cleanup();
-
-    // A new portal (its flow history is empty), opened straight on a record.
-    const { here } = await renderPortal('/tools/16', { handlers: crudHandlers('tools', manyTools()) });
+    location.navigate('/dashboard');
+    await screen.findByRole('heading', { name: /Welcome/ });
+    location.navigate('/tools/16');
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'Tool 16' });
     await user.click(screen.getByRole('button', { name: 'Back' }));
