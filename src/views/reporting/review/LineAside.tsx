@@ -21,7 +21,7 @@ export function LineAside({ line, index, turn, notes, onPin }: {
         <p key={note.id} className="line-note"><span className="visually-hidden">Note: </span>{note.body}<span className="note-meta">{` — ${note.author.name ?? 'Unknown'}`}</span></p>
       ))}
       {onPin && (
-        <button type="button" className="link-button pin-button" onClick={() => onPin(lineIdOf(line))} aria-label={`Pin a note to line ${index + 1}`}>Pin note</button>
+        <button type="button" className="link-button pin-button" onClick={() => onPin(lineIdOf(line))} aria-label={`Pin note to line ${index + 1}`}>Pin note</button>
       )}
     </div>
   );
