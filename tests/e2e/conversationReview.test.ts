@@ -59,7 +59,9 @@ describe('reviewing a conversation in Chromium against the reference API', () =>
     await expect.poll(() => audioTime(e2e)).toBeGreaterThan(0.2);
 
     // Seek from the third transcript line: the audio is at that line's time, and the line is the spoken one.
-    const third = page.getByRole('list', { name: 'Transcript lines' }).getByRole('button').nth(2);
+    // The lines' own buttons (each line also has a "Pin note" button beside it).
+    const lineButtons = page.getByRole('list', { name: 'Transcript lines' }).getByRole('button').filter({ has: page.locator('.transcript-seconds') });
+    const third = lineButtons.nth(2);
     const seconds = Number(((await third.locator('.transcript-seconds').textContent()) ?? '').replace(' s', ''));
     expect(seconds).toBeGreaterThan(0);
     await third.click();
@@ -72,7 +74,7 @@ describe('reviewing a conversation in Chromium against the reference API', () =>
     // Space plays and pauses from the transcript; ArrowDown moves to the next line and seeks there.
     await third.focus();
     await page.keyboard.press('ArrowDown');
-    const fourth = page.getByRole('list', { name: 'Transcript lines' }).getByRole('button').nth(3);
+    const fourth = lineButtons.nth(3);
     const fourthSeconds = Number(((await fourth.locator('.transcript-seconds').textContent()) ?? '').replace(' s', ''));
     await expect.poll(() => audioTime(e2e)).toBeGreaterThanOrEqual(fourthSeconds - 0.05);
     await page.keyboard.press(' ');
