@@ -10,7 +10,7 @@ import { announce } from '../common/toasts';
 import type { ResourceKey } from '../../api/resources';
 import { AssignPicker } from './AssignPicker';
 import { withPlainReferenceErrors } from './referenceErrors';
-import { RelationListHeader, ShowMoreRows, useRelationList } from './relationList';
+import { RelationListHeader, RemoveButton, ShowMoreRows, useRelationList } from './relationList';
 import { inSentence } from './sectionConfig';
 import { SECTION_CONFIGS } from './sectionConfigs';
 import { inAccountOrGlobal } from './useReferences';
@@ -71,32 +71,11 @@ export function RelationPanel({ relationKey, ownerId, ownerAccountId = null, tit
                 <Link href={`/${related}/${relationItemId(item)}`} data-row-focus="">
                   {itemLabel(item)}
                 </Link>
-                {canChange && (
-                  <button type="button" className="button" aria-label={`Remove ${itemLabel(item)}`} disabled={remove.loading} onClick={(event) => {
-                      const itemId = relationItemId(item);
-                      const name = itemLabel(item);
-                      // Focus stays in the panel: the row and its button are about to go (and after Undo, whose toast goes).
-                      const heading = event.currentTarget.closest('section')?.querySelector<HTMLElement>('h2');
-                      heading?.focus();
-                      api.remove(itemId, {
-                        succeeded: () =>
-                          announce(`Removed “${name}”.`, {
-                            label: 'Undo',
-                            run: () => {
-                              heading?.focus();
-                              api.assign(itemId, { succeeded: () => announce(`“${name}” assigned again.`) });
-                            },
-                          }),
-                      });
-                    }}>
-                    Remove
-                  </button>
-                )}
+                {canChange && <RemoveButton api={api} itemId={relationItemId(item)} name={itemLabel(item)} disabled={remove.loading} />}
               </li>
             ))}
           </ul>
-          <ShowMoreRows view={view} busy={more.loading} />
-          <OperationError error={more.failed ? more.error : null} onRetry={api.readMore} />
+          <ShowMoreRows view={view} more={more} api={api} />
         </>
       )}
       <OperationError error={remove.failed ? remove.error : null} />

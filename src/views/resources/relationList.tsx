@@ -4,6 +4,9 @@ import { relationSelectors, type RelationActorApi } from '../../machines/relatio
 import type { RelationActor } from '../../machines/relation';
 import { formatNumber } from '../../format/number';
 import { useRelationState } from '../actors/useRelation';
+import { OperationError } from '../common/OperationError';
+import { announce } from '../common/toasts';
+import type { OperationView } from '../common/useOperation';
 
 /** Rows shown at first and added by each "Show more": a long list stays light to render and to tab through. */
 export const RELATION_ROWS_STEP = 50;
@@ -90,13 +93,45 @@ export function RelationListHeader({ view, noun }: { view: RelationListView; nou
   );
 }
 
-export function ShowMoreRows({ view, busy }: { view: RelationListView; busy: boolean }) {
-  if (!view.canShowMore) return null;
+/** "Show more" below the rows, and the failure of reading on (with its retry). */
+export function ShowMoreRows({ view, more, api }: { view: RelationListView; more: OperationView; api: RelationActorApi }) {
   return (
-    <p>
-      <button type="button" className="button" onClick={view.showMore} disabled={busy} aria-busy={busy}>
-        Show more ({formatNumber(view.rows.length)} of {formatNumber(view.term.trim() ? view.matchCount : view.total)} shown)
-      </button>
-    </p>
+    <>
+      {view.canShowMore && (
+        <p>
+          <button type="button" className="button" onClick={view.showMore} disabled={more.loading} aria-busy={more.loading}>
+            Show more ({formatNumber(view.rows.length)} of {formatNumber(view.term.trim() ? view.matchCount : view.total)} shown)
+          </button>
+        </p>
+      )}
+      <OperationError error={more.failed ? more.error : null} onRetry={api.readMore} />
+    </>
+  );
+}
+
+/**
+ * Remove for one assigned item: announced with Undo, which assigns it again as it was (`again`:
+ * a workflow contact's link fields). Focus stays in the panel, on its heading: the row and its
+ * button are about to go (and after Undo, whose toast goes).
+ */
+export function RemoveButton({ api, itemId, name, disabled, again }: { api: RelationActorApi; itemId: string; name: string; disabled: boolean; again?: Record<string, unknown> }) {
+  return (
+    <button
+      type="button"
+      className="button"
+      aria-label={`Remove ${name}`}
+      disabled={disabled}
+      onClick={(event) => {
+        const heading = event.currentTarget.closest('section')?.querySelector<HTMLElement>('h2');
+        heading?.focus();
+        const undo = () => {
+          heading?.focus();
+          api.assign(itemId, { succeeded: () => announce(`“${name}” assigned again.`) }, again);
+        };
+        api.remove(itemId, { succeeded: () => announce(`Removed “${name}”.`, { label: 'Undo', run: undo }) });
+      }}
+    >
+      Remove
+    </button>
   );
 }

@@ -10,7 +10,7 @@ import { announce } from '../../common/toasts';
 import { useCan } from '../../PortalContext';
 import { AssignPicker } from '../AssignPicker';
 import { itemLabel } from '../RelationPanel';
-import { RelationListHeader, ShowMoreRows, useRelationList } from '../relationList';
+import { RelationListHeader, RemoveButton, ShowMoreRows, useRelationList } from '../relationList';
 
 const STATUSES = [
   { value: 'pending', label: 'Pending' },
@@ -99,26 +99,8 @@ export function WorkflowContacts({ workflowId }: { workflowId: string }) {
                     <td>{String(row.attempts ?? 0)}</td>
                     <td className="row-actions">
                       {canEdit && (
-                        <button type="button" className="button" aria-label={`Remove ${itemLabel(row)}`} disabled={remove.loading} onClick={(event) => {
-                            const name = itemLabel(row);
-                            // What the link carried, so Undo assigns it again as it was.
-                            const link = { status: row.status ?? undefined, scheduled_at: row.scheduled_at ?? undefined, attempts: row.attempts ?? undefined };
-                            // Focus stays in the panel: the row and its button are about to go (and after Undo, whose toast goes).
-                            const heading = event.currentTarget.closest('section')?.querySelector<HTMLElement>('h2');
-                            heading?.focus();
-                            api.remove(contactId, {
-                              succeeded: () =>
-                                announce(`Removed “${name}”.`, {
-                                  label: 'Undo',
-                                  run: () => {
-                                    heading?.focus();
-                                    api.assign(contactId, { succeeded: () => announce(`“${name}” assigned again.`) }, link);
-                                  },
-                                }),
-                            });
-                          }}>
-                          Remove
-                        </button>
+                        // What the link carried, so Undo assigns it again as it was.
+                        <RemoveButton api={api} itemId={contactId} name={itemLabel(row)} disabled={remove.loading} again={{ status: row.status ?? undefined, scheduled_at: row.scheduled_at ?? undefined, attempts: row.attempts ?? undefined }} />
                       )}
                     </td>
                   </tr>
@@ -126,8 +108,7 @@ export function WorkflowContacts({ workflowId }: { workflowId: string }) {
               })}
             </tbody>
           </table>
-          <ShowMoreRows view={view} busy={more.loading} />
-          <OperationError error={more.failed ? more.error : null} onRetry={api.readMore} />
+          <ShowMoreRows view={view} more={more} api={api} />
         </>
       )}
       <OperationError error={update.failed ? update.error : null} />
