@@ -6,7 +6,7 @@ import type { ResourceKey } from '../../api/resources';
 import { onOutcome, type OperationFailure, type OutcomeHandlers } from '../../machines/operation';
 import { relationOperation, visibleRelationError, type RelationActor, type RelationKind, type RelationRequest } from '../../machines/relation';
 import { resourceOperation, resourceOutput, type ResourceActor, type ResourceOperationKind, type ResourceRequest } from '../../machines/resource';
-import { openRelation, openResource } from '../../machines/areas';
+import { openRelation, openResource } from '../../machines/areas/resources';
 import { useOperation, type OperationView } from '../common/useOperation';
 import { usePortal } from '../PortalContext';
 
