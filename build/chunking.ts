@@ -41,21 +41,27 @@ function neededBeforeSignIn(graph: ModuleGraph, id: string, memo: Map<string, bo
   return reached;
 }
 
+/** Code a group may take: the portal's own modules and zod (other libraries are left to the bundler). */
+const PORTAL_CODE = /[\\/]src[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
+
 /**
- * Is the shared or area module `id` code the first signed-in screens run? It is when boot's code
- * asks for it lazily (the route table's resource and shell pages and loaders, the dashboard's
- * totals) or a module in `portal` imports it. A part a page loads on demand (the scorecard items
- * editor, the outbound call form) is not. Shared code that only a lazy area imports (chat, reporting, review, the
- * account flows and the outbound call, with their APIs: machines/areas/*.ts) stays with that area's
- * chunks, so a list page does not download and compile it (issue 25). Memoised per build.
+ * Is `id` code the first signed-in screens run? The roots are the shared and area modules boot's
+ * code asks for lazily (the route table's resource and shell pages and their loader, the
+ * dashboard's totals); `portal` is what they reach through static imports. Shared code that only a
+ * lazy area imports (chat, reporting, review, the account flows and the outbound call, with their
+ * APIs: machines/areas/*.ts) and a part a page loads on demand (the scorecard items editor, the
+ * outbound call form) stay out of it, so a list page does not download and compile them (issue 25).
+ * Every module of ours that `portal` reaches is in it, so no other chunk of ours imports `portal`
+ * while `portal` imports it (two chunks importing each other run one before the other is ready).
+ * Memoised per build.
  */
 function usedByPortal(graph: ModuleGraph, id: string, memo: Map<string, boolean>, beforeSignIn: (id: string) => boolean): boolean {
   const known = memo.get(id);
   if (known !== undefined) return known;
   memo.set(id, false); // a cycle adds nothing
   const info = graph.getModuleInfo(id);
-  const inPortal = (importer: string) => (SHARED.test(importer) || AREAS.test(importer)) && usedByPortal(graph, importer, memo, beforeSignIn);
-  const used = !!info && (info.importers.some(inPortal) || (info.dynamicImporters ?? []).some(beforeSignIn));
+  const root = !!info && (SHARED.test(id) || AREAS.test(id)) && (info.dynamicImporters ?? []).some(beforeSignIn);
+  const used = !!info && (root || info.importers.some((importer) => PORTAL_CODE.test(importer) && usedByPortal(graph, importer, memo, beforeSignIn)));
   memo.set(id, used);
   return used;
 }
@@ -93,7 +99,7 @@ export function firstScreenChunks() {
     if (!info || info.isEntry || info.importers.some((importer) => graph.getModuleInfo(importer)?.isEntry)) return null;
     if (neededBeforeSignIn(graph, id, memo)) return 'boot';
     if (INSPECTOR.test(id) || onlyForInspector(graph, id, inspectorMemo)) return null;
-    return (SHARED.test(id) || AREAS.test(id)) && usedByPortal(graph, id, portalMemo, (importer) => neededBeforeSignIn(graph, importer, memo)) ? 'portal' : null;
+    return PORTAL_CODE.test(id) && usedByPortal(graph, id, portalMemo, (importer) => neededBeforeSignIn(graph, importer, memo)) ? 'portal' : null;
   };
   // Not their dependencies: a group takes only the modules chunkOf names for it.
   return { includeDependenciesRecursively: false, groups: [{ name: chunkOf }] };
