@@ -9,10 +9,20 @@
  * - 100 parallel requests for recordings (spread over every recording with audio);
  * - 40 concurrent CSV exports of the whole list (20 users, two each: the per-user cap), read for
  *   BENCH_STALL_S seconds, then cancelled.
+ *
+ * Each load runs in a child process (bench/stallLoad.ts): this process only probes, so the
+ * figure is the server's delay, not the time this loop spent reading the load's bodies.
  */
+import { fork } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import type { Database } from '../server/db/connection';
 import type { jarFetch } from '../tests/support/cookieJar';
+import type { LoadOrder, LoadResult } from './stallLoad';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 export const STALL_SECONDS = Number(process.env.BENCH_STALL_S ?? 10);
 
@@ -78,72 +88,51 @@ export interface StallSetup {
   recordings: string[];
 }
 
+/** Runs one load in a child process (bench/stallLoad.ts) while the prober probes; its result when it ended. */
+async function withLoad(prober: Client, order: LoadOrder): Promise<{ run: Awaited<ReturnType<typeof probeWhile>>; result: LoadResult }> {
+  const child = fork(path.join(here, 'stallLoad.ts'), { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const messages = new EventEmitter();
+  child.on('message', (message: { type: string; result?: LoadResult }) => messages.emit(message.type, message.result));
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`stall load ${order.kind} exited (${code})`))));
+  const started = new Promise<void>((resolve) => messages.once('started', () => resolve()));
+  const done = new Promise<LoadResult>((resolve) => messages.once('done', resolve));
+  child.send(order);
+  await Promise.race([started, exited]);
+  const run = await probeWhile(prober, Promise.race([done, exited]));
+  const result = await Promise.race([done, exited]);
+  return { run, result };
+}
+
+const statusNote = (statuses: Record<number, number>) =>
+  Object.entries(statuses).map(([status, n]) => `${n}× ${status === '0' ? 'no answer' : status}`).join(', ');
+
 export async function measureStalls(setup: StallSetup): Promise<{ idle: StallFigure; figures: StallFigure[] }> {
   const idleRun = await probeWhile(setup.prober, sleep(3_000));
   const idle: StallFigure = { label: 'idle server (baseline)', ...idleRun, note: '' };
+  const { origin } = setup;
 
   // 1. One user loops heavy searches.
   const searches = [
     '0'.repeat(1_500), '0'.repeat(100), '000', 'pending authorisation', 'a', 'ab', 'a1b2', '1555', '4a7f', 'zzq', 'e0',
   ];
-  const answers = new Map<number, number>();
-  let loop = true;
-  const searching = (async () => {
-    for (let i = 0; loop; i += 1) {
-      const response = await setup.searcher(`/api/v1/reporting/conversations?search=${encodeURIComponent(searches[i % searches.length]!)}`);
-      await response.arrayBuffer();
-      answers.set(response.status, (answers.get(response.status) ?? 0) + 1);
-    }
-  })();
-  const searchRun = await probeWhile(setup.prober, sleep(STALL_SECONDS * 1000));
-  loop = false;
-  await searching;
-  const figures: StallFigure[] = [
-    { label: 'one user looping searches', ...searchRun, note: [...answers].map(([status, n]) => `${n}× ${status}`).join(', ') },
-  ];
+  const search = await withLoad(setup.prober, { kind: 'search', origin, cookie: setup.searcher.jar.header(), searches, seconds: STALL_SECONDS });
+  const figures: StallFigure[] = [{ label: 'one user looping searches', ...search.run, note: statusNote(search.result.statuses) }];
 
   // 2. 100 parallel requests for recordings.
-  const started = performance.now();
-  let audioFailures = 0;
-  const audio = Promise.all(
-    Array.from({ length: 100 }, async (_, i) => {
-      const response = await setup.searcher(setup.recordings[i % setup.recordings.length]!);
-      await response.arrayBuffer();
-      if (!response.ok) audioFailures += 1;
-    }),
-  ).then(() => performance.now() - started);
-  const audioRun = await probeWhile(setup.prober, audio);
+  const audio = await withLoad(setup.prober, { kind: 'audio', origin, cookie: setup.searcher.jar.header(), urls: setup.recordings, parallel: 100 });
   figures.push({
     label: `100 parallel recording requests (${setup.recordings.length} recordings)`,
-    ...audioRun,
-    note: `all answered in ${Math.round(await audio)} ms${audioFailures ? `, ${audioFailures} failed` : ''}`,
+    ...audio.run,
+    note: `all answered in ${Math.round(audio.result.elapsedMs)} ms: ${statusNote(audio.result.statuses)}, ${Math.round(audio.result.bytes / 1024 / 1024)} MB`,
   });
 
   // 3. 40 concurrent exports, read as they stream, then cancelled.
-  const controller = new AbortController();
-  let exportBytes = 0;
-  const statuses = new Map<number, number>();
-  const exports = setup.exporters.flatMap((client) =>
-    [0, 1].map(async () => {
-      try {
-        const response = await fetch(new URL('/api/v1/reporting/conversations?export=csv', setup.origin), {
-          headers: { Cookie: client.jar.header(), Accept: 'text/csv' },
-          signal: controller.signal,
-        });
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) exportBytes += chunk.byteLength;
-      } catch {
-        // Cancelled at the end of the window.
-      }
-    }),
-  );
-  const exportRun = await probeWhile(setup.prober, sleep(STALL_SECONDS * 1000));
-  controller.abort();
-  await Promise.all(exports);
+  const cookies = setup.exporters.map((client) => client.jar.header());
+  const exports = await withLoad(setup.prober, { kind: 'exports', origin, cookies, perUser: 2, seconds: STALL_SECONDS });
   figures.push({
-    label: `${exports.length} concurrent CSV exports`,
-    ...exportRun,
-    note: `${[...statuses].map(([status, n]) => `${n}× ${status}`).join(', ')}; ${Math.round(exportBytes / 1024 / 1024)} MB streamed in ${STALL_SECONDS} s`,
+    label: `${cookies.length * 2} concurrent CSV exports`,
+    ...exports.run,
+    note: `${statusNote(exports.result.statuses)}; ${Math.round(exports.result.bytes / 1024 / 1024)} MB streamed in ${STALL_SECONDS} s`,
   });
   return { idle, figures };
 }

@@ -4,6 +4,7 @@ import type { Database } from '../db/connection';
 import { unauthenticated, unauthorized } from '../http/errors';
 import { MODEL_NAMES, type ModelName, type ModelPermission, type PermissionAction } from './models';
 import type { AuthUser } from './users';
+import { cachedStatement } from '../db/statements';
 
 /** The body of GET /api/v1/user/permissions (DESIGN §4). */
 export type PermissionSet = Record<ModelName, ModelPermission> & { Global: { access: boolean } };
@@ -19,14 +20,40 @@ const NONE: ModelPermission = { browse: false, read: false, edit: false, add: fa
  * the grants is decided by the admin flag (users.is_admin), not by this.
  */
 export function computePermissions(db: Database, user: AuthUser): PermissionSet {
-  const rows = db
-    .prepare(`
+  const stamp = databaseStamp(db);
+  let known = computed.get(db);
+  if (!known || known.stamp !== stamp) computed.set(db, (known = { stamp, sets: new Map() }));
+  const key = `${user.id}:${user.is_admin}`;
+  let set = known.sets.get(key);
+  if (!set) known.sets.set(key, (set = permissionsFromRoles(db, user)));
+  // A copy: callers may not change what the next request reads.
+  return structuredClone(set);
+}
+
+/**
+ * Changes whenever anything in the database may have changed: this connection's writes
+ * (total_changes) or a commit by another connection (data_version). Reading both costs two
+ * tiny statements, where merging a user's roles cost more than everything else a request does.
+ */
+function databaseStamp(db: Database): string {
+  const changes = (cachedStatement(db, 'SELECT total_changes() AS n').get() as { n: number }).n;
+  const version = (cachedStatement(db, 'PRAGMA data_version').get() as { data_version: number }).data_version;
+  return `${changes}:${version}`;
+}
+
+/** Permission sets of the users seen since the database last changed (a change forgets them all). */
+const computed = new WeakMap<Database, { stamp: string; sets: Map<string, PermissionSet> }>();
+
+function permissionsFromRoles(db: Database, user: AuthUser): PermissionSet {
+  const rows = cachedStatement(
+    db,
+    `
       SELECT rp.model, MAX(rp.browse) AS browse, MAX(rp.read) AS read, MAX(rp.edit) AS edit,
              MAX(rp."add") AS "add", MAX(rp."delete") AS "delete", MAX(rp.level) AS level
       FROM role_permissions rp JOIN user_roles ur ON ur.role_id = rp.role_id
       WHERE ur.user_id = ?
-      GROUP BY rp.model`)
-    .all(user.id) as { model: string; browse: number; read: number; edit: number; add: number; delete: number; level: number }[];
+      GROUP BY rp.model`,
+  ).all(user.id) as { model: string; browse: number; read: number; edit: number; add: number; delete: number; level: number }[];
   const byModel = new Map(rows.map((row) => [row.model, row]));
   const set = {} as PermissionSet;
   for (const model of MODEL_NAMES) {

@@ -1,6 +1,7 @@
 import type { Database } from '../db/connection';
 import { nowIso } from '../db/connection';
 import { randomHex, sha256Hex } from './tokens';
+import { cachedStatement } from '../db/statements';
 
 /** Laravel's default: a session not used for two hours is over. */
 export const SESSION_IDLE_MS = 120 * 60 * 1000;
@@ -42,9 +43,7 @@ function isExpired(row: SessionRow, now: number): boolean {
 /** The live session with this id, refreshing its last use; null when unknown, revoked or expired. */
 export function findActiveSession(db: Database, id: string): SessionRow | null {
   if (!/^[0-9a-f]{64}$/.test(id)) return null;
-  const row = db
-    .prepare('SELECT id, user_id, remember, last_seen_at FROM sessions WHERE id = ? AND revoked_at IS NULL')
-    .get(id) as SessionRow | undefined;
+  const row = cachedStatement(db, 'SELECT id, user_id, remember, last_seen_at FROM sessions WHERE id = ? AND revoked_at IS NULL').get(id) as SessionRow | undefined;
   return row ? touch(db, row) : null;
 }
 
@@ -59,7 +58,7 @@ export function findSessionByChatToken(db: Database, chatToken: string): Session
 
 /** Whether the session is still signed in (not revoked, not expired), without counting this as a use. */
 export function isSessionLive(db: Database, id: string): boolean {
-  const row = db.prepare('SELECT id, user_id, remember, last_seen_at FROM sessions WHERE id = ? AND revoked_at IS NULL').get(id) as SessionRow | undefined;
+  const row = cachedStatement(db, 'SELECT id, user_id, remember, last_seen_at FROM sessions WHERE id = ? AND revoked_at IS NULL').get(id) as SessionRow | undefined;
   return row !== undefined && !isExpired(row, Date.now());
 }
 
@@ -71,7 +70,7 @@ function touch(db: Database, row: SessionRow): SessionRow | null {
   }
   if (now - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) {
     const seen = nowIso();
-    db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?').run(seen, row.id);
+    cachedStatement(db, 'UPDATE sessions SET last_seen_at = ? WHERE id = ?').run(seen, row.id);
     return { ...row, last_seen_at: seen };
   }
   return row;

@@ -1,4 +1,5 @@
 import type { Database } from '../db/connection';
+import { cachedStatement } from '../db/statements';
 
 /** The signed-in user as the auth layer sees it (a users row minus the password hash). */
 export interface AuthUser {
@@ -14,7 +15,7 @@ export interface AuthUser {
 const USER_COLUMNS = 'id, account_id, name, email, email_verified_at, is_admin, theme_color';
 
 export function findUserById(db: Database, id: number): AuthUser | null {
-  return (db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(id) as AuthUser | undefined) ?? null;
+  return (cachedStatement(db, `SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(id) as AuthUser | undefined) ?? null;
 }
 
 export function findUserForLogin(db: Database, email: string): (AuthUser & { password_hash: string }) | null {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import type { Statement } from 'better-sqlite3';
 import type { Database } from '../db/connection';
+import { cachedStatement } from '../db/statements';
 import { scopeCondition, type AccountScope } from '../auth/accountScope';
 import { ValidationError } from './errors';
 import { decodeCursor, encodeCursor, type Cursor, type CursorValue } from './listCursor';
@@ -258,22 +258,8 @@ function pageNumbers(current: number, last: number): (number | '...')[] {
   return [1, 2, '...', ...range(current - onEachSide, current + onEachSide), '...', last - 1, last];
 }
 
-const statements = new WeakMap<Database, Map<string, Statement>>();
-
 /** A prepared statement reused across requests and export chunks (preparing costs more than a small query). */
-function prepared(db: Database, sql: string, raw = false): Statement {
-  let cache = statements.get(db);
-  if (!cache) statements.set(db, (cache = new Map()));
-  const key = `${raw ? 'raw' : 'objects'} ${sql}`;
-  let statement = cache.get(key);
-  if (!statement) {
-    statement = db.prepare(sql).raw(raw);
-    cache.set(key, statement);
-    // Distinct texts are few (filters × sorts in use); keep the most recent ones.
-    if (cache.size > 200) cache.delete(cache.keys().next().value as string);
-  }
-  return statement;
-}
+const prepared = cachedStatement;
 
 /** One page's rows and the sort values of its first and last row (for cursors). */
 interface PageRows<Row> {

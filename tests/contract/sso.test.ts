@@ -1,30 +1,15 @@
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../../server/testing';
+import { generateKeyPair, type JWK } from 'jose';
+import { describe, expect, test } from 'vitest';
 import { runCodeFlow } from '../support/oidcCodeFlow';
+import { CLIENT_ID, startIdentityProviderForSuite } from '../support/testIdentityProvider';
 import { json } from './account-support';
 
-const CLIENT_ID = 'agent-portal';
-const KID = 'test-signing-key';
-
-let server: TestServer;
-let issuer: string;
 /** The provider's own signing key: the test holds it, so it can mint tokens the provider could have. */
-let providerKey: CryptoKey;
-
-beforeAll(async () => {
-  const pair = await generateKeyPair('RS256', { extractable: true });
-  providerKey = pair.privateKey;
-  const signingKey: JWK = { ...(await exportJWK(pair.privateKey)), kid: KID };
-  server = await startTestServer({ localOidc: { signingKey }, devSso: false });
-  issuer = `${server.url}/oidc`;
-});
-afterAll(async () => {
-  await server.close();
-});
+const provider = startIdentityProviderForSuite('test-signing-key');
+const { mint } = provider;
 
 function exchange(identityToken: string, accessToken = 'provider-access-token') {
-  return fetch(`${server.url}/api/v1/auth/token/ad`, {
+  return fetch(`${provider.server.url}/api/v1/auth/token/ad`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${identityToken}`, AccessToken: accessToken, 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify({ device_name: 'agent-portal' }),
@@ -32,32 +17,19 @@ function exchange(identityToken: string, accessToken = 'provider-access-token') 
 }
 
 function signIn(email: string, extra: { cancel?: boolean; password?: string } = {}) {
-  return runCodeFlow({ issuer, clientId: CLIENT_ID, redirectUri: `${server.url}/login`, email, password: extra.password ?? 'password', cancel: extra.cancel });
-}
-
-/** An identity token as the provider would sign it, with `claims` changed. */
-function mint(claims: Record<string, unknown>, key: CryptoKey = providerKey, kid = KID) {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ email: 'sso@example.com', email_verified: true, ...claims })
-    .setProtectedHeader({ alg: 'RS256', kid })
-    .setIssuer(String(claims.iss ?? issuer))
-    .setAudience((claims.aud as string) ?? CLIENT_ID)
-    .setSubject('local-idp-0001')
-    .setIssuedAt(now - 60)
-    .setExpirationTime((claims.exp as number) ?? now + 600)
-    .sign(key);
+  return runCodeFlow({ issuer: provider.issuer, clientId: CLIENT_ID, redirectUri: `${provider.server.url}/login`, email, password: extra.password ?? 'password', cancel: extra.cancel });
 }
 
 describe('the local OpenID provider (npm start enables it)', () => {
   test("config.json names it as sso.authority, and {authority}/.well-known/openid-configuration resolves", async () => {
-    const config = await json(await fetch(`${server.url}/config.json`));
-    expect(config.sso).toEqual({ authority: issuer, clientId: CLIENT_ID, scopes: 'openid profile email' });
+    const config = await json(await fetch(`${provider.server.url}/config.json`));
+    expect(config.sso).toEqual({ authority: provider.issuer, clientId: CLIENT_ID, scopes: 'openid profile email' });
     const discovery = await json(await fetch(`${config.sso.authority}/.well-known/openid-configuration`));
-    expect(discovery.issuer).toBe(issuer);
+    expect(discovery.issuer).toBe(provider.issuer);
     expect(discovery.code_challenge_methods_supported).toEqual(['S256']);
-    expect(discovery.end_session_endpoint).toBe(`${issuer}/session/end`);
+    expect(discovery.end_session_endpoint).toBe(`${provider.issuer}/session/end`);
     const jwks = await json(await fetch(discovery.jwks_uri));
-    expect(jwks.keys.map((k: JWK) => k.kid)).toEqual([KID]);
+    expect(jwks.keys.map((k: JWK) => k.kid)).toEqual(['test-signing-key']);
     expect(jwks.keys[0].d).toBeUndefined();
   });
 
@@ -78,7 +50,7 @@ describe('POST /api/v1/auth/token/ad verifies the identity token against the pro
     const response = await exchange(tokens!.id_token, tokens!.access_token);
     expect(response.status).toBe(200);
     const { token } = await json(response);
-    const me = await fetch(`${server.url}/api/v1/users/auth`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
+    const me = await fetch(`${provider.server.url}/api/v1/users/auth`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
     expect((await json(me)).data.email).toBe('sso@example.com');
   });
 
@@ -94,11 +66,11 @@ describe('POST /api/v1/auth/token/ad verifies the identity token against the pro
   });
 
   test.each([
-    ['forged (signed by another key under the same kid)', async () => mint({}, (await generateKeyPair('RS256')).privateKey), "The identity token's signature does not match the identity provider's keys."],
+    ['forged (signed by another key under the same kid)', async () => mint({}, { key: (await generateKeyPair('RS256')).privateKey }), "The identity token's signature does not match the identity provider's keys."],
     ['expired', () => mint({ exp: Math.floor(Date.now() / 1000) - 3600 }), 'The identity token has expired.'],
     ['for another audience', () => mint({ aud: 'some-other-app' }), 'The identity token was not issued for this portal.'],
     ['from another issuer', () => mint({ iss: 'https://evil.example.com' }), 'The identity token was not issued by the trusted identity provider.'],
-    ['unsigned (alg none)', async () => `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ iss: issuer, aud: CLIENT_ID, sub: 'local-idp-0001', exp: 9e9 })).toString('base64url')}.`, 'The identity token is not a valid signed token.'],
+    ['unsigned (alg none)', async () => `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ iss: provider.issuer, aud: CLIENT_ID, sub: 'local-idp-0001', exp: 9e9 })).toString('base64url')}.`, 'The identity token is not a valid signed token.'],
     ['not a token at all', async () => 'not-a-jwt', 'The identity token is not a valid signed token.'],
   ])('a token %s is refused with 401 and says why', async (_name, token, message) => {
     const response = await exchange(await token());

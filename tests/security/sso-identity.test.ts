@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { twoFactorState } from '../../server/auth/twoFactor';
 import { findUserByEmail } from '../../server/auth/users';
-import { startTestServer, type TestServer } from '../../server/testing';
 import { jarFetch } from '../support/cookieJar';
 import { runCodeFlow } from '../support/oidcCodeFlow';
+import { CLIENT_ID, startIdentityProviderForSuite } from '../support/testIdentityProvider';
 import { json } from './support';
 
 /**
@@ -15,42 +13,13 @@ import { json } from './support';
  * this portal, asks a two-factor user for the second factor, and answers tokens that expire.
  */
 
-const CLIENT_ID = 'agent-portal';
-const KID = 'sso-identity-key';
 const NO_LINKED_USER = 'No portal user matches this identity.';
 
-let server: TestServer;
-let issuer: string;
-let providerKey: CryptoKey;
-
-beforeAll(async () => {
-  const pair = await generateKeyPair('RS256', { extractable: true });
-  providerKey = pair.privateKey;
-  const signingKey: JWK = { ...(await exportJWK(pair.privateKey)), kid: KID };
-  server = await startTestServer({ localOidc: { signingKey }, devSso: false });
-  issuer = `${server.url}/oidc`;
-});
-afterAll(async () => {
-  await server.close();
-});
-
-/** An identity token as the provider could sign it: `claims` over a verified sso@example.com; undefined drops a claim. */
-function mint(claims: Record<string, unknown> = {}, header: Record<string, unknown> = {}) {
-  const now = Math.floor(Date.now() / 1000);
-  const payload: Record<string, unknown> = { email: 'sso@example.com', email_verified: true, jti: randomUUID(), nonce: randomUUID(), ...claims };
-  for (const [key, value] of Object.entries(payload)) if (value === undefined) delete payload[key];
-  return new SignJWT(payload)
-    .setProtectedHeader({ alg: 'RS256', kid: KID, ...header })
-    .setIssuer(issuer)
-    .setAudience((claims.aud as string | string[]) ?? CLIENT_ID)
-    .setSubject((claims.sub as string) ?? 'local-idp-0001')
-    .setIssuedAt(now - 5)
-    .setExpirationTime(now + 600)
-    .sign(providerKey);
-}
+const provider = startIdentityProviderForSuite('sso-identity-key');
+const mint = (claims: Record<string, unknown> = {}, header: Record<string, unknown> = {}) => provider.mint(claims, { header });
 
 /** The exchange as the portal calls it, from a fresh client unless one is given. */
-function exchange(identityToken: string, client = jarFetch(server.url)) {
+function exchange(identityToken: string, client = jarFetch(provider.server.url)) {
   return client('/api/v1/auth/token/ad', {
     method: 'POST',
     headers: { Authorization: `Bearer ${identityToken}`, AccessToken: 'provider-access-token' },
@@ -65,12 +34,12 @@ async function refusal(identityToken: string): Promise<string> {
 }
 
 async function emailOf(token: string): Promise<string> {
-  const me = await fetch(`${server.url}/api/v1/users/auth`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
+  const me = await fetch(`${provider.server.url}/api/v1/users/auth`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
   return me.status === 200 ? ((await json(me)).data.email as string) : `HTTP ${me.status}`;
 }
 
 function linkedUser(subject: string): number | undefined {
-  return (server.server.db.prepare('SELECT user_id FROM sso_identities WHERE subject = ?').get(subject) as { user_id: number } | undefined)?.user_id;
+  return (provider.server.server.db.prepare('SELECT user_id FROM sso_identities WHERE subject = ?').get(subject) as { user_id: number } | undefined)?.user_id;
 }
 
 describe('portal tokens from the exchange expire (item 1)', () => {
@@ -80,11 +49,11 @@ describe('portal tokens from the exchange expire (item 1)', () => {
     const { token } = await json(response);
     expect(await emailOf(token)).toBe('sso@example.com');
     const id = Number(String(token).split('|')[0]);
-    const row = server.server.db.prepare('SELECT expires_at FROM personal_access_tokens WHERE id = ?').get(id) as { expires_at: string | null };
+    const row = provider.server.server.db.prepare('SELECT expires_at FROM personal_access_tokens WHERE id = ?').get(id) as { expires_at: string | null };
     const hours = (Date.parse(row.expires_at ?? '') - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(7.9);
     expect(hours).toBeLessThanOrEqual(8);
-    server.server.db.prepare('UPDATE personal_access_tokens SET expires_at = ? WHERE id = ?').run(new Date(Date.now() - 1000).toISOString(), id);
+    provider.server.server.db.prepare('UPDATE personal_access_tokens SET expires_at = ? WHERE id = ?').run(new Date(Date.now() - 1000).toISOString(), id);
     expect(await emailOf(token)).toBe('HTTP 401');
   });
 });
@@ -115,7 +84,7 @@ describe('the exchange takes only identity tokens meant for this portal, once (i
 
 describe('only verified, stable identities are linked (item 4)', () => {
   test('a first sign-in links by email only when email_verified is literally true, never by preferred_username or upn', async () => {
-    const viewer = findUserByEmail(server.server.db, 'viewer@example.com')!;
+    const viewer = findUserByEmail(provider.server.server.db, 'viewer@example.com')!;
     for (const claims of [
       { sub: 'idp-viewer', email: 'viewer@example.com', email_verified: undefined },
       { sub: 'idp-viewer', email: 'viewer@example.com', email_verified: 'true' },
@@ -142,10 +111,10 @@ describe('only verified, stable identities are linked (item 4)', () => {
 });
 
 describe('a user with confirmed two-factor owes the second factor after SSO too (item 4)', () => {
-  const secret = () => twoFactorState(server.server.db, findUserByEmail(server.server.db, '2fa@example.com')!.id)!.secret!;
+  const secret = () => twoFactorState(provider.server.server.db, findUserByEmail(provider.server.server.db, '2fa@example.com')!.id)!.secret!;
 
   test('the exchange answers {two_factor: true} and no token; the challenge then completes the sign-in', async () => {
-    const client = jarFetch(server.url);
+    const client = jarFetch(provider.server.url);
     await client('/sanctum/csrf-cookie');
     const response = await exchange(await mint({ sub: 'idp-2fa', email: '2fa@example.com' }), client);
     expect(response.status).toBe(200);
@@ -165,7 +134,7 @@ describe('a user with confirmed two-factor owes the second factor after SSO too 
 describe("the local provider's sign-in page is throttled like /login (item 7)", () => {
   test('after 5 wrong passwords for an address, even the right one waits (429 with Retry-After on the page)', async () => {
     const signIn = (password: string) =>
-      runCodeFlow({ issuer, clientId: CLIENT_ID, redirectUri: `${server.url}/login`, email: 'stranger@example.com', password });
+      runCodeFlow({ issuer: provider.issuer, clientId: CLIENT_ID, redirectUri: `${provider.server.url}/login`, email: 'stranger@example.com', password });
     for (let i = 0; i < 5; i++) await expect(signIn(`wrong-${i}`)).rejects.toThrow(/status 200: [\s\S]*Wrong email or password/);
     await expect(signIn('password')).rejects.toThrow(/status 429: [\s\S]*Too many attempts\. Please try again in \d+ seconds\./);
   });

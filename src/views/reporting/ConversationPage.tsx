@@ -194,10 +194,12 @@ export default function ConversationPage({ params }: RouteViewProps) {
   const evaluated = useEvaluationState((s) => (evaluationSelectors.conversationId(s) === id ? evaluationSelectors.evaluations(s).find((e) => e.current) : undefined));
   const c = record.output && evaluated?.letter_grade ? { ...record.output, letter_grade: evaluated.letter_grade } : record.output;
   const active = tab ? pageTabOf(tab) : null;
+  // The queue needs the evaluations a backend may lack (404/405): then it hides with them.
+  const evaluationsMissing = useEvaluationState(evaluationSelectors.unavailable);
   return (
     <section className="page conversation-page">
       {c ? <ConversationHeader conversation={c} /> : <h1>Conversation</h1>}
-      <NextNotEvaluated conversationId={id} />
+      {!evaluationsMissing && <NextNotEvaluated conversationId={id} />}
       <OperationError error={record.error} onRetry={() => report.send({ type: 'conversationReport.reload' })} />
       {record.loading && !c && <LoadingState label="Loading conversation…" />}
 

@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
 import type { AppContext } from '../../../context';
+import { cachedStatement } from '../../../db/statements';
 import { accountScope, inScope } from '../../../auth/accountScope';
 import { requirePermission } from '../../../auth/permissions';
 import { fieldError, notFound } from '../../errors';
@@ -56,7 +57,7 @@ export function conversationRoutes(ctx: AppContext): Router {
     const source = conversationSource(db);
     const byId = /^[1-9]\d{0,15}$/.test(key);
     if (!byId && !/^[0-9a-f-]{36}$/i.test(key)) throw notFound(NOT_FOUND);
-    const row = db.prepare(`SELECT ${source.select} FROM ${source.from} WHERE ${byId ? 'c.id = ?' : 'c.uuid = ?'}`).get(byId ? Number(key) : key.toLowerCase()) as
+    const row = cachedStatement(db, `SELECT ${source.select} FROM ${source.from} WHERE ${byId ? 'c.id = ?' : 'c.uuid = ?'}`).get(byId ? Number(key) : key.toLowerCase()) as
       | ConversationRow
       | undefined;
     if (!row || !inScope(accountScope(req, 'Reporting'), row.account_id)) throw notFound(NOT_FOUND);
@@ -110,9 +111,7 @@ export function conversationRoutes(ctx: AppContext): Router {
 
   router.get('/reporting/conversations/:id/recordings/:recording/audio', read, readRecordings, async (req, res) => {
     const c = conversationOf(req);
-    const recording = db
-      .prepare('SELECT duration_seconds FROM conversation_recordings WHERE conversation_id = ? AND uuid = ? AND has_audio = 1')
-      .get(c.id, String(req.params.recording)) as { duration_seconds: number } | undefined;
+    const recording = cachedStatement(db, 'SELECT duration_seconds FROM conversation_recordings WHERE conversation_id = ? AND uuid = ? AND has_audio = 1').get(c.id, String(req.params.recording)) as { duration_seconds: number } | undefined;
     if (!recording) throw notFound('Recording not found.');
     const wav = await speechRecordingWav(db, c.id, recording.duration_seconds);
     // A recording is as private as any signed-in answer: `no-store` (security.ts), not a copy kept

@@ -1,12 +1,21 @@
 import type { Request } from 'express';
 import type { AccountScope } from '../../../auth/accountScope';
 import type { Database } from '../../../db/connection';
+import { cachedStatement } from '../../../db/statements';
 import { dateRangeOf, type DateRange } from '../../dateRange';
 import { fieldError } from '../../errors';
 import type { SqlCondition } from '../../list';
 
+const seenTables = new WeakMap<Database, Set<string>>();
+
+/** Whether the table exists; a table once seen is remembered (tables are added by migrations, never dropped while serving). */
 export function tableExists(db: Database, name: string): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+  let seen = seenTables.get(db);
+  if (!seen) seenTables.set(db, (seen = new Set()));
+  if (seen.has(name)) return true;
+  const exists = cachedStatement(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+  if (exists) seen.add(name);
+  return exists;
 }
 
 export const GRADES = ['A', 'B', 'C', 'D', 'F'] as const;

@@ -108,14 +108,21 @@ async function assemble(db: Database, conversationId: number, seconds: number): 
   writeHeader(buffer, samples);
   // The samples as 16-bit integers (the header's 44 bytes keep them aligned).
   const pcmOut = new Int16Array(buffer.buffer, buffer.byteOffset + 44, samples);
+  // Samples before this index may hold a line already; after it the buffer is still silent.
+  let written = 0;
   for (const line of lines) {
     const pcm = await lineAudio(speakerOf(line.role), line.text);
     const start = Math.round(secondsOf(line.time) * WAV_SAMPLE_RATE);
+    const count = Math.max(0, Math.min(pcm.length, samples - start));
     await inTurn(() => {
-      const count = Math.min(pcm.length, samples - start);
-      // Mixed, not overwritten, should two lines ever overlap.
-      for (let i = 0; i < count; i += 1) pcmOut[start + i] = Math.max(-32768, Math.min(32767, (pcmOut[start + i] as number) + (pcm[i] as number)));
+      // Mixed, not overwritten, where two lines overlap (sample by sample: slow, and rare);
+      // the rest is copied into silence in one native copy (a JS loop over every sample of 100
+      // recordings held the event loop for seconds).
+      const mixed = Math.min(count, Math.max(0, written - start));
+      for (let i = 0; i < mixed; i += 1) pcmOut[start + i] = Math.max(-32768, Math.min(32767, (pcmOut[start + i] as number) + (pcm[i] as number)));
+      if (count > mixed) pcmOut.set(pcm.subarray(mixed, count), start + mixed);
     });
+    written = Math.max(written, start + count);
   }
   return buffer;
 }

@@ -184,7 +184,8 @@ export function EvaluationPanel({ conversationId }: { conversationId: string }) 
   const error = useEvaluationState(is.error);
   const evaluations = useEvaluationState(is.evaluations);
 
-  if (unavailable) return <p className="review-note">Evaluations are not available on this server.</p>;
+  // A backend without evaluations: the workspace says so once for every review part (ReviewWorkspace).
+  if (unavailable) return null;
   return (
     <section className="panel evaluation-panel" aria-labelledby="evaluation-title">
       <div className="review-heading">

@@ -4,9 +4,10 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Recording, TranscriptLine } from '../../../api/schemas/reporting';
 import type { Note, TurnTiming } from '../../../api/schemas/review';
 import { notesSelectors } from '../../../machines/conversationNotes.api';
+import { evaluationSelectors } from '../../../machines/evaluation.api';
 import type { ConversationPlayerActor } from '../../../machines/conversationPlayer';
 import { turnTimingsSelectors } from '../../../machines/turnTimings.api';
-import { useNotesState, useTurnTimingsState } from '../../actors/useReview';
+import { useEvaluationState, useNotesState, useTurnTimingsState } from '../../actors/useReview';
 import { useCan } from '../../PortalContext';
 import { ConversationReview } from '../conversation/ConversationReview';
 import { EvaluationPanel } from './EvaluationPanel';
@@ -17,6 +18,12 @@ import { lineIdOf, MOMENT } from './reviewLines';
 import { TurnLatency } from './TurnLatency';
 
 const NO_NOTES: readonly Note[] = [];
+
+/** "Evaluations, notes and per-turn timings": the parts a backend lacks, as one phrase. */
+function phraseOf(parts: readonly string[]): string {
+  const text = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 /**
  * The conversation page's review (issue 29): the recording and transcript with each line's
@@ -35,6 +42,13 @@ export function ReviewWorkspace({ conversationId, player, recordings, lines }: {
   const notes = useNotesState(notesSelectors.notes);
   const notesReady = useNotesState(notesSelectors.ready);
   const turns = useTurnTimingsState(turnTimingsSelectors.turns);
+  // A backend without a review part (404/405 on first use): the part hides, and ONE quiet note
+  // names every part this server lacks (docs/review-contract.md).
+  const evaluationsMissing = useEvaluationState(evaluationSelectors.unavailable);
+  const notesMissing = useNotesState(notesSelectors.unavailable);
+  const timingsMissing = useTurnTimingsState(turnTimingsSelectors.unavailable);
+  const missing = [mayEvaluate && evaluationsMissing && 'evaluations', mayEvaluate && notesMissing && 'notes', timingsMissing && 'per-turn timings'].filter((part): part is string => Boolean(part));
+  const side = mayEvaluate && !evaluationsMissing;
   const recording = recordings?.find((r) => r.has_audio && r.url);
   const hasAudio = Boolean(recording);
   const duration = useSelector(player, (s) => s.context.duration) || recording?.audio_seconds || recording?.duration_seconds || 0;
@@ -66,7 +80,7 @@ export function ReviewWorkspace({ conversationId, player, recordings, lines }: {
   );
 
   return (
-    <div className="review-workspace">
+    <div className={side ? 'review-workspace' : 'review-workspace no-side'}>
       <div className="review-main">
         <ConversationReview
           player={player}
@@ -77,12 +91,13 @@ export function ReviewWorkspace({ conversationId, player, recordings, lines }: {
           jumpTo={jump}
         />
       </div>
-      {mayEvaluate && (
+      {side && (
         <aside className="review-side" aria-label="Evaluation">
           <EvaluationPanel conversationId={conversationId} />
         </aside>
       )}
       <div className="review-extras">
+        {missing.length > 0 && <p className="review-note">{`${phraseOf(missing)} are not available on this server.`}</p>}
         {mayEvaluate && (
           <NotesPanelWithFocus
             focus={noteText}

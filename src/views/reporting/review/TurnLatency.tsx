@@ -40,7 +40,8 @@ export function TurnLatency({ conversationId, lines, onJump }: { conversationId:
   const failed = useTurnTimingsState(is.failed);
   const error = useTurnTimingsState(is.error);
   const summary = useMemo(() => latencySummary(turns), [turns]);
-  if (unavailable) return <p className="review-note">Per-turn timings are not available on this server.</p>;
+  // A backend without timings: the workspace says so once for every review part (ReviewWorkspace).
+  if (unavailable) return null;
   const max = summary.slowest?.latency_ms ?? 1;
   return (
     <section className="panel latency-panel" aria-labelledby="latency-title">
