@@ -9,7 +9,7 @@ import type { SystemRoot } from './root';
  *
  *   - areas/resources.ts: resource and relation actors, clients, the reference cache, the
  *     feedback form's conversation search (the resource pages);
- *   - areas/shell.ts: preferences and the command palette (the signed-in shell);
+ *   - areas/shell.ts and areas/palette.ts: preferences (the signed-in shell) and the command palette;
  *   - areas/reporting.ts and reviewArea.ts: statistics, conversation reports, the player, review;
  *   - areas/chat.ts: live chat and the bots or instances a chat or call targets;
  *   - areas/flows.ts: the page flows (account flows, the outbound call).

@@ -1,26 +1,12 @@
 import { createAccountApi } from '../../api/account';
-import { isResourceKey, resourceApiFor, type ResourceKey } from '../../api/resources';
 import { ACTOR_IDS } from '../actorIds';
 import type { AreaOwner } from '../areas';
-import { createPaletteMachine, RECORDS_PER_SECTION, type PaletteActor } from '../palette';
 import { createPreferencesMachine, type PreferencesActor } from '../preferences';
-import { ensureSystemActor, releaseSystemActor } from '../root';
+import { ensureSystemActor } from '../root';
 
-/** The signed-in shell's own lazily spawned actors: the user's preferences and the command palette. */
+/** The signed-in shell's own lazily spawned actor: the user's preferences (the palette is areas/palette.ts, loaded with the palette). */
 
 /** The user's theme and saved list views, kept in user settings (issue 30): one per session. */
 export function openPreferences(owner: AreaOwner): PreferencesActor {
   return ensureSystemActor<PreferencesActor>(owner.root, ACTOR_IDS.preferences, () => createPreferencesMachine(createAccountApi(owner.http)));
 }
-
-/** The command palette's record search over `sections` (those the user may browse), alive while the palette is open. */
-export function openPalette(owner: AreaOwner, sections: readonly string[]): PaletteActor {
-  const browse = async (section: string, search: string, signal: AbortSignal) =>
-    (await resourceApiFor(owner.http, section as ResourceKey).browse({ search, show: RECORDS_PER_SECTION }, signal)).data;
-  return ensureSystemActor<PaletteActor>(owner.root, ACTOR_IDS.palette, () => createPaletteMachine(browse), { sections: sections.filter(isResourceKey) }, 'page');
-}
-
-export function closePalette(owner: AreaOwner): void {
-  releaseSystemActor(owner.root, ACTOR_IDS.palette);
-}
-
