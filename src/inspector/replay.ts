@@ -2,6 +2,7 @@ import type { AnyEventObject, AnyMachineSnapshot, AnyStateNode } from 'xstate';
 import { formatValue, machineOf, type InspectedActor } from './actors';
 import { eventTitle } from './eventForm';
 import { redactedPaths, setPath } from './redact';
+import { ACTOR_IDS } from '../machines/actorIds';
 import type { Walk } from './walk';
 
 export interface ReplayOptions {
@@ -25,10 +26,13 @@ type Snap = { status?: string; value?: unknown; _nodes?: AnyMachineSnapshot['_no
 
 const valueOf = (snapshot: Snap) => (snapshot.value !== undefined ? snapshot.value : snapshot.status);
 
-/** Settled: no invoked work running in its active states (a pending request is not a result). */
+/**
+ * Settled: no invoked work running in its active states (a pending request is not a result). The
+ * machine's own root invokes live as long as the actor (the references loader) and never settle.
+ */
 function isSettled(snapshot: Snap): boolean {
   if (snapshot.status !== 'active') return true;
-  return (snapshot._nodes ?? []).every((node) => node.invoke.length === 0);
+  return (snapshot._nodes ?? []).every((node) => node.parent === undefined || node.invoke.length === 0);
 }
 
 export function sameValue(a: unknown, b: unknown): boolean {
@@ -63,11 +67,12 @@ function waitFor(actor: InspectedActor, done: (snapshot: Snap) => boolean, settl
   });
 }
 
+/** Present and running: a stopped actor (a flow whose page is gone) takes no events. */
 async function actorAppears(options: ReplayOptions, systemId: string, timeoutMs: number): Promise<InspectedActor | undefined> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const actor = options.resolveActor(systemId);
-    if (actor || Date.now() > until || options.signal?.aborted) return actor;
+    if ((actor && (actor.getSnapshot() as Snap).status === 'active') || Date.now() > until || options.signal?.aborted) return actor;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -104,11 +109,52 @@ async function skipBreaksWalk(step: Walk['steps'][number], options: ReplayOption
   return `${await eventTitle(actor, step.event.type)} was skipped: the steps after it need ${need}.`;
 }
 
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+/** Where the portal is now, for a stop's message ("the portal is at /dashboard"). */
+function whereNow(options: ReplayOptions): string {
+  const location = (options.resolveActor(ACTOR_IDS.navigation)?.getSnapshot() as { context?: { location?: unknown } } | undefined)?.context?.location;
+  return typeof location === 'string' ? ` (the portal is at ${location})` : '';
+}
+
+/**
+ * A `root.spawn` step: the page spawned this actor with logic (a function) that a walk cannot
+ * carry, so the replay waits for the page to spawn it again instead of sending it.
+ */
+function spawnedSystemId(event: AnyEventObject): string | undefined {
+  return event.type === 'root.spawn' && typeof event.systemId === 'string' && typeof event.create !== 'function' ? event.systemId : undefined;
+}
+
+/** A `navigation.located` step: the router reported this location, so the replay moves the page there. */
+function locatedAt(event: AnyEventObject): string | undefined {
+  return event.type === 'navigation.located' && typeof event.location === 'string' ? event.location : undefined;
+}
+
+const locationOf = (actor: InspectedActor) => (actor.getSnapshot() as { context?: { location?: unknown } }).context?.location;
+
+/**
+ * Moves the page to `location` as a link would (`navigation.go`), unless it gets there by itself
+ * first (a sign-in redirects to the dashboard): null once it is there, else why it is not.
+ */
+async function movePage(navigation: InspectedActor, location: string, options: ReplayOptions, timing: { timeoutMs: number; quietMs: number }): Promise<string | null> {
+  const there = (snapshot: Snap & { context?: { location?: unknown } }) => snapshot.context?.location === location;
+  await waitFor(navigation, there, true, timing, options.signal);
+  if (locationOf(navigation) === location) return null;
+  navigation.send({ type: 'navigation.go', to: location });
+  await waitFor(navigation, there, false, timing, options.signal);
+  if (locationOf(navigation) === location) return null;
+  const at = String(locationOf(navigation));
+  if (navigation.getSnapshot().hasTag?.('asking')) return `the page at ${at} has unsaved changes and asks before leaving.`;
+  return `the portal stayed at ${at} for ${seconds(timing.timeoutMs)} (nothing moved the router).`;
+}
+
 /**
  * Replays a walk: each step's event goes to the actor with the same systemId, in order, once that
- * actor has settled; the step passes when the actor reaches the recorded state, and the replay
- * stops at the first step whose actor settles (or times out) in another state. A step whose
- * payload had a redacted value is skipped, with a note, unless the tester gave the value.
+ * actor exists (bounded wait) and has settled; the step passes when the actor reaches the recorded
+ * state. Navigation steps move the page, so the actors of the next route start; spawn steps wait
+ * for the page to spawn their actor. The replay stops at the first step that cannot pass and says
+ * which step and why. A step whose payload had a redacted value is skipped, with a note, unless
+ * the tester gave the value.
  */
 export async function replayWalk(walk: Walk, options: ReplayOptions): Promise<ReplayResult> {
   const timing = { timeoutMs: options.timeoutMs ?? 10_000, quietMs: options.quietMs ?? 250 };
@@ -130,15 +176,32 @@ export async function replayWalk(walk: Walk, options: ReplayOptions): Promise<Re
       if (stop) return { ok: false, step: n, message: `Stopped at step ${n}: ${stop} Give the redacted ${missing.join(', ')} to replay it.`, notes };
       continue;
     }
+    const stopped = (what: string, why: string): ReplayResult => ({ ok: false, step: n, message: `Stopped at step ${n} (${what}): ${why}`, notes });
+    const spawned = spawnedSystemId(event);
+    if (spawned !== undefined) {
+      options.onProgress?.(`Step ${n} of ${walk.steps.length}: waiting for ${spawned} to start`);
+      if (!(await actorAppears(options, spawned, timing.timeoutMs))) return stopped(`${spawned} starts`, `${spawned} did not start within ${seconds(timing.timeoutMs)}${whereNow(options)}; the page that starts it is not open.`);
+      continue;
+    }
     const actor = await actorAppears(options, step.target, timing.timeoutMs);
-    if (!actor) return { ok: false, step: n, message: `Step ${n}: no actor ${step.target} in this portal.`, notes };
+    const title = actor ? await eventTitle(actor, step.event.type) : step.event.type;
+    const what = title === step.event.type ? `${step.event.type} to ${step.target}` : `${title}: ${step.event.type} to ${step.target}`;
+    if (!actor) return stopped(what, `${step.target} did not start within ${seconds(timing.timeoutMs)}${whereNow(options)}; the page that starts it is not open.`);
     await waitFor(actor, isSettled, false, timing, options.signal);
-    options.onProgress?.(`Step ${n} of ${walk.steps.length}: ${step.event.type} to ${step.target}`);
-    actor.send(event);
+    const location = locatedAt(event);
+    if (location !== undefined) {
+      options.onProgress?.(`Step ${n} of ${walk.steps.length}: moving the page to ${location}`);
+      const stuck = await movePage(actor, location, options, timing);
+      if (stuck) return stopped(`the page moves to ${location}`, stuck);
+    } else {
+      options.onProgress?.(`Step ${n} of ${walk.steps.length}: ${step.event.type} to ${step.target}`);
+      actor.send(event);
+    }
     await waitFor(actor, (snapshot) => sameValue(valueOf(snapshot), step.expected), true, timing, options.signal);
     const actual = valueOf(actor.getSnapshot() as Snap);
     if (!sameValue(actual, step.expected)) {
-      return { ok: false, step: n, message: `Step ${n}: expected ${step.target} in ${formatValue(step.expected)}, got ${formatValue(actual)}`, notes };
+      const meant = stateDescription(actor, step.expected);
+      return stopped(what, `expected ${step.target} in ${formatValue(step.expected)}${meant ? ` (${meant})` : ''}, got ${formatValue(actual)}.`);
     }
   }
   return { ok: true, steps: walk.steps.length, notes };

@@ -1,5 +1,5 @@
 import type { AnyEventObject } from 'xstate';
-import { actorLabel, type InspectedActor } from './actors';
+import { actorLabel, isAlive, type InspectedActor } from './actors';
 import type { Recorded, Recorder } from './recorder';
 
 export interface LogEntry {
@@ -81,9 +81,15 @@ export class InspectorStore {
     return this.actorsBySession.get(sessionId) ?? this.actors().find((actor) => actor.sessionId === sessionId);
   }
 
-  /** The actor with this systemId now (a fresh portal has new actors under the same names). */
+  /**
+   * The actor with this systemId now (a fresh portal has new actors under the same names): the
+   * running one before one that stopped (a page's flow comes back as a new actor on its next visit).
+   */
   actorBySystemId(systemId: string): InspectedActor | undefined {
-    return (this.root.system.get(systemId) as InspectedActor | undefined) ?? this.actors().find((actor) => actor.systemId === systemId);
+    const registered = this.root.system.get(systemId) as InspectedActor | undefined;
+    if (registered) return registered;
+    const named = this.actors().filter((actor) => actor.systemId === systemId);
+    return named.find(isAlive) ?? named[0];
   }
 
   private changed(): void {

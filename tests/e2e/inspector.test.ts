@@ -91,7 +91,7 @@ describe('machine inspector in Chromium', () => {
     await replay(third, altered, 'password');
     const alert = third.getByRole('dialog', { name: 'Machine inspector' }).getByRole('alert');
     await alert.waitFor({ timeout: 30_000 });
-    expect(await alert.textContent()).toBe(`Step ${submitIndex + 1}: expected auth in signedOut, got signedIn`);
+    expect(await alert.textContent()).toBe(`Stopped at step ${submitIndex + 1} (sign-in: auth.submit to auth): expected auth in signedOut, got signedIn.`);
     expect(e2e.pageErrors).toEqual([]);
   });
 

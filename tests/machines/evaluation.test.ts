@@ -153,7 +153,7 @@ describe('review queue', () => {
   test('next keeps the list filters and reports the conversation found; none left is empty', async () => {
     const calls: unknown[] = [];
     let answer: string | null = 'c-2';
-    const actor = createActor(createReviewQueueMachine({ nextNotEvaluated: async (query, current) => (calls.push([query, current]), answer) })).start();
+    const actor = createActor(createReviewQueueMachine({ nextNotEvaluated: async (query, current) => (calls.push([query, current]), answer), evaluations: async () => [] })).start();
     stops.push(() => actor.stop());
     const queue = reviewQueueApi(actor);
     const found: string[] = [];
@@ -171,13 +171,45 @@ describe('review queue', () => {
   });
 
   test('a backend that cannot filter by evaluation makes the queue unavailable', async () => {
-    const actor = createActor(createReviewQueueMachine({ nextNotEvaluated: async () => { throw new ApiError({ status: 422, detail: 'x' }); } })).start();
+    const actor = createActor(createReviewQueueMachine({ nextNotEvaluated: async () => { throw new ApiError({ status: 422, detail: 'x' }); }, evaluations: async () => [] })).start();
     stops.push(() => actor.stop());
     reviewQueueApi(actor).next('c-1');
     await waitFor(actor, queueIs.failed);
-    const missing = createActor(createReviewQueueMachine({ nextNotEvaluated: async () => { throw new ApiError({ status: 405, detail: 'x' }); } })).start();
+    const missing = createActor(createReviewQueueMachine({ nextNotEvaluated: async () => { throw new ApiError({ status: 405, detail: 'x' }); }, evaluations: async () => [] })).start();
     stops.push(() => missing.stop());
     reviewQueueApi(missing).next('c-1');
     await waitFor(missing, queueIs.unavailable);
+    expect(queueIs.supported(missing.getSnapshot())).toBe(false);
+  });
+
+  test('support: asked once with a listed conversation; 404/405 hides the review filters for the session, another failure keeps them and asks again', async () => {
+    const probe = (answers: (() => Promise<never[]>)[]) => {
+      const asked: string[] = [];
+      const actor = createActor(createReviewQueueMachine({ nextNotEvaluated: async () => null, evaluations: async (id) => (asked.push(id), answers.shift()!()) })).start();
+      stops.push(() => actor.stop());
+      return { actor, asked, queue: reviewQueueApi(actor) };
+    };
+    const fail = (status: number) => async () => { throw new ApiError({ status, detail: 'x' }); };
+
+    const has = probe([async () => []]);
+    expect(queueIs.supported(has.actor.getSnapshot())).toBe(false);
+    has.queue.checkSupport('c-1');
+    await waitFor(has.actor, queueIs.supported);
+    has.queue.checkSupport('c-2');
+    expect(has.asked).toEqual(['c-1']);
+
+    const lacks = probe([fail(404)]);
+    lacks.queue.checkSupport('c-1');
+    await waitFor(lacks.actor, queueIs.unavailable);
+    lacks.queue.checkSupport('c-2');
+    expect(lacks.asked).toEqual(['c-1']);
+    expect(queueIs.supported(lacks.actor.getSnapshot())).toBe(false);
+
+    const flaky = probe([fail(500), fail(405)]);
+    flaky.queue.checkSupport('c-1');
+    await waitFor(flaky.actor, queueIs.supported);
+    flaky.queue.checkSupport('c-2');
+    await waitFor(flaky.actor, queueIs.unavailable);
+    expect(flaky.asked).toEqual(['c-1', 'c-2']);
   });
 });

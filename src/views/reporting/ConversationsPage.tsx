@@ -12,7 +12,9 @@ import { Pagination } from '../common/Pagination';
 import { ReportingNav } from './ReportingNav';
 import { ConversationFilters } from './filters/ConversationFilters';
 import { useAccountId, useChildOperation, useReporting } from './useReporting';
-import { useReviewQueue } from '../actors/useReview';
+import { useReviewQueue, useReviewQueueState } from '../actors/useReview';
+import { reviewQueueSelectors } from '../../machines/reviewQueue.api';
+import { REVIEW_FILTERS } from './review/reviewFilters';
 
 const PATH = '/reporting/conversations';
 
@@ -45,12 +47,22 @@ export default function ConversationsPage() {
   const searchErrors = list.error?.fieldErrors.search;
   // The last rows shown belong to another search: not listed under a refused one.
   const shown = searchErrors ? undefined : list.output;
+  // The review filters (issue 29) only where the backend has evaluations: learnt once per session
+  // from a listed conversation's evaluations, the conversation page's own first call (404/405:
+  // hidden, quietly). Until then they show only if the address already uses one.
+  const firstListed = shown?.data[0]?.uuid;
+  useEffect(() => {
+    if (firstListed) queue.checkSupport(firstListed);
+  }, [queue, firstListed]);
+  const reviewSupported = useReviewQueueState(reviewQueueSelectors.supported);
+  const reviewMissing = useReviewQueueState(reviewQueueSelectors.unavailable);
+  const reviewFilters = reviewSupported || (!reviewMissing && REVIEW_FILTERS.some((key) => params.has(key)));
 
   return (
     <section className="page">
       <h1>Conversations</h1>
       <ReportingNav />
-      <ConversationFilters params={params} dispositions={options.output ?? []} onChange={(changes) => go(changes)} searchErrors={searchErrors} />
+      <ConversationFilters params={params} dispositions={options.output ?? []} onChange={(changes) => go(changes)} searchErrors={searchErrors} reviewFilters={reviewFilters} />
       <div className="report-toolbar">
         {search && (
           <button type="button" className="button" onClick={() => navigate.go(PATH)}>

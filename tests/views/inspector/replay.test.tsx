@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { waitFor as waitForActor } from 'xstate';
 import { REDACTED } from '../../../src/inspector/redact';
+import { replayWalk } from '../../../src/inspector/replay';
 import { walkFromLog, type Walk } from '../../../src/inspector/walk';
 import { signInHandlers } from '../../support/apiFixtures';
 import { mswServer } from '../../support/setupMsw';
@@ -64,7 +65,7 @@ describe('saving and replaying a walk', () => {
     await user.type(await screen.findByLabelText('Step 1 (auth.submit): value for redacted credentials.password'), 'password');
     await user.click(screen.getByRole('button', { name: 'Replay walk' }));
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
-    expect(alert).toHaveTextContent('Step 3: expected auth in signedIn, got signedOut');
+    expect(alert).toHaveTextContent('Stopped at step 3 (sign-out: auth.logout to auth): expected auth in signedIn (a signed-in user), got signedOut.');
   });
 
   test('a step whose redacted value is not given is skipped, with a note', async () => {
@@ -100,5 +101,28 @@ describe('saving and replaying a walk', () => {
     await user.upload(screen.getByLabelText('Walk file'), new File(['{"steps": 1}'], 'x.json', { type: 'application/json' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This file is not a walk saved by the machine inspector.');
     expect(screen.queryByRole('button', { name: 'Replay walk' })).not.toBeInTheDocument();
+  });
+
+  test('a step waits (bounded) for its actor; when the actor never starts, the stop names the step, the actor and where the portal is', async () => {
+    const { store } = startInspectedPortal();
+    const walk: Walk = {
+      format: 'agent-portal-walk',
+      version: 1,
+      steps: [
+        { target: 'root', event: { type: 'root.spawn', systemId: 'auth', create: '[function]' }, expected: {} },
+        { target: 'resource:bots', event: { type: 'resource.browse', query: { page: 1 } }, expected: { list: 'loading' } },
+      ],
+    };
+    const started = Date.now();
+    const result = await replayWalk(walk, { resolveActor: (id) => store.actorBySystemId(id), timeoutMs: 400, quietMs: 50 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    expect(result).toMatchObject({ ok: false, step: 2, message: 'Stopped at step 2 (resource.browse to resource:bots): resource:bots did not start within 0.4 s (the portal is at /login); the page that starts it is not open.' });
+  });
+
+  test('a spawn step (its logic cannot be saved) waits for the page to spawn the actor instead of sending it', async () => {
+    const { store } = startInspectedPortal();
+    const walk: Walk = { format: 'agent-portal-walk', version: 1, steps: [{ target: 'root', event: { type: 'root.spawn', systemId: 'flow:register', create: '[function]', scope: 'page' }, expected: {} }] };
+    const result = await replayWalk(walk, { resolveActor: (id) => store.actorBySystemId(id), timeoutMs: 300, quietMs: 50 });
+    expect(result).toMatchObject({ ok: false, step: 1, message: 'Stopped at step 1 (flow:register starts): flow:register did not start within 0.3 s (the portal is at /login); the page that starts it is not open.' });
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { API, adminUser, permissionsFor, signInHandlers, withoutReviewCalls } from '../../support/apiFixtures';
 import { mountPortal } from '../../support/mountPortal';
 import { withLayoutSizes } from '../../support/layoutSizes';
-import { accountsHandler, conversation } from '../../support/reportingFixtures';
+import { accountsHandler, conversation, envelope, grades } from '../../support/reportingFixtures';
 import { mswServer } from '../../support/setupMsw';
 
 /**
@@ -304,4 +304,46 @@ describe('conversation review on the conversation page', () => {
       mswServer.events.removeAllListeners();
     }
   }, 30_000);
+
+  describe('the conversations list', () => {
+    const listHandlers = () => [
+      accountsHandler,
+      http.get(`${API}/api/v1/reporting/global`, () => HttpResponse.json({ data: { conversations: 2, minutes: 0, cost: 0, active: 0, average_grade: null, grade_score: null, grades, dispositions: [] } })),
+      http.get(`${API}/api/v1/reporting/conversations`, () => HttpResponse.json(envelope([conversation(1, 'A'), conversation(2, 'B')]))),
+    ];
+
+    test('a backend with evaluations: the Evaluation and Score filters show, learnt from one listed conversation', async () => {
+      const asked: string[] = [];
+      mswServer.use(
+        ...listHandlers(),
+        http.get(`${CONVERSATION}/evaluations`, ({ params }) => (asked.push(String(params.id)), HttpResponse.json({ data: [] }))),
+        ...reviewer(),
+      );
+      mountPortal('/reporting/conversations', { returning: true });
+      expect(await screen.findByText('2 conversations', {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(await screen.findByRole('combobox', { name: 'Evaluation' })).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Score from' })).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Score to' })).toBeInTheDocument();
+      expect(asked).toEqual([UUID]);
+    });
+
+    test('a backend without the review calls (404): no Evaluation or Score filter, no error; the other filters and rows stay', async () => {
+      const asked: string[] = [];
+      mswServer.use(...listHandlers(), ...withoutReviewCalls(), ...reviewer());
+      mswServer.events.on('request:end', ({ request }) => asked.push(new URL(request.url).pathname));
+      try {
+        mountPortal('/reporting/conversations', { returning: true });
+        expect(await screen.findByText('2 conversations', {}, { timeout: 5000 })).toBeInTheDocument();
+        await waitFor(() => expect(asked).toContain(`/api/v1/reporting/conversations/${UUID}/evaluations`));
+        await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Evaluation' })).toBeNull());
+        expect(screen.queryByRole('textbox', { name: 'Score from' })).toBeNull();
+        expect(screen.queryByRole('textbox', { name: 'Score to' })).toBeNull();
+        expect(screen.getByRole('combobox', { name: 'Channel' })).toBeInTheDocument();
+        expect(screen.queryByRole('alert')).toBeNull();
+        expect(screen.getAllByRole('link', { name: /^(Call|Chat) (inbound|outbound), started / })).toHaveLength(2);
+      } finally {
+        mswServer.events.removeAllListeners();
+      }
+    });
+  });
 });

@@ -20,8 +20,10 @@ const GRADE_OPTIONS = GRADES.map((g) => ({ value: g, label: `Grade ${g}` }));
  * The conversations list's filters, applied as they change (like the resource lists: no Apply
  * button): the search after a 300 ms pause (SPEC §9), everything else at once. The URL holds them.
  */
-export function ConversationFilters({ params, dispositions, onChange, searchErrors }: {
+export function ConversationFilters({ params, dispositions, onChange, searchErrors, reviewFilters = true }: {
   params: URLSearchParams;
+  /** The Evaluation and Score filters (issue 29): false on a backend without evaluations. */
+  reviewFilters?: boolean;
   dispositions: readonly DispositionCount[];
   onChange: (changes: FilterChanges) => void;
   /** The server's 422 on the search (too long, too common…): shown under the box it is about. */
@@ -96,7 +98,7 @@ export function ConversationFilters({ params, dispositions, onChange, searchErro
           <option value="failed">Failed</option>
         </select>
       </div>
-      <ReviewFilterFields query={query} onChange={set} />
+      {reviewFilters && <ReviewFilterFields query={query} onChange={set} />}
     </form>
   );
 }
