@@ -26,7 +26,6 @@ const VIEWS_BEFORE_NAMED_API = [
   'src/views/resources/ConversationPicker.tsx',
   'src/views/resources/FormAccount.tsx',
   'src/views/resources/FormPage.tsx',
-  'src/views/resources/ListPage.tsx',
   'src/views/resources/RelationPanel.tsx',
   'src/views/resources/special/AgentActions.tsx',
   'src/views/resources/special/BotActions.tsx',

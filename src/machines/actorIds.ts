@@ -25,6 +25,10 @@ export const ACTOR_IDS = {
   preferences: 'preferences',
   /** The command palette's record search, while the palette is open. */
   palette: 'palette',
+  /** Bulk deletes waiting for their Undo window or being sent (issue 30, machines/bulkDelete.ts). */
+  bulkDelete: 'bulkDelete',
+  /** A list page's selection (machines/bulkSelection.ts), alive while its page is. */
+  bulkSelection: (section: string) => `bulkSelection:${section}`,
   /** The feedback form's conversation picker. */
   conversationSearch: 'conversationSearch',
   /** A section's resource actor; its operations are `resource:<section>:<kind>`. */

@@ -32,12 +32,13 @@ export function dismissToast(id: number): void {
   emit();
 }
 
-/** THE way a view confirms a write: the toast region (role="status") says it. */
-export function announce(message: string, action?: Toast['action']): void {
+/** THE way a view confirms a write: the toast region (role="status") says it; `ms`: how long it stays. */
+export function announce(message: string, action?: Toast['action'], ms = action ? WITH_ACTION_MS : PLAIN_MS): number {
   const toast: Toast = { id: nextId++, message, action };
   toasts = [...toasts, toast].slice(-MAX_TOASTS);
   emit();
-  setTimeout(() => dismissToast(toast.id), action ? WITH_ACTION_MS : PLAIN_MS);
+  setTimeout(() => dismissToast(toast.id), ms);
+  return toast.id;
 }
 
 /**

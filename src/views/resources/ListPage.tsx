@@ -1,8 +1,10 @@
 import { useSelector } from '@xstate/react';
-import { useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
-import { listFailure, listLoading, listRetryIn, type ResourceSnapshot } from '../../machines/resource';
+import { bulkDeleteSelectors } from '../../machines/bulkDelete.api';
+import { bulkSelectionSelectors } from '../../machines/bulkSelection.api';
+import { resourceApi, resourceSelectors } from '../../machines/resource.api';
 import type { RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
@@ -23,12 +25,12 @@ import { SECTION_CONFIGS } from './sectionConfigs';
 import { BotImport } from './special/BotImport';
 import { ExportButton } from './special/ExportButton';
 import { useResource } from './useResource';
+import { useActorApi } from '../actors/useActorApi';
+import { useBulkDeleteState } from '../actors/useBulkDelete';
+import { useBulkSelection, useBulkSelectionActor, useBulkSelectionState } from '../actors/useBulkSelection';
+import { BulkBar } from './BulkBar';
 import './resources.css';
 
-const selectList = (s: ResourceSnapshot) => s.context.list;
-const selectRetryIn = (s: ResourceSnapshot) => listRetryIn(s);
-const selectLoading = (s: ResourceSnapshot) => listLoading(s);
-const selectFailure = (s: ResourceSnapshot) => listFailure(s);
 
 /** resources.css's phone layout (a table scrolling sideways under its first column). */
 const PHONE_WIDTH = '(max-width: 599px)';
@@ -39,18 +41,19 @@ export default function ListPage({ route }: RouteViewProps) {
   const config = SECTION_CONFIGS[key];
   const model = route.section!.model;
   const resource = useResource(key);
+  const list$ = useActorApi(resource, resourceApi);
   const navigate = useNavigate();
   const linkClicks = useLinkClicks();
   const { accountFilter } = usePortal();
   const accountId = useSelector(accountFilter, (s) => s.context.accountId);
   const search = useSearch();
   const state = useMemo(() => parseListState(search, config.defaultSort), [search, config.defaultSort]);
-  const list = useSelector(resource, selectList);
+  const list = useSelector(resource, resourceSelectors.list);
   // The resource retries a failed list by itself (on `online`, and with a backoff).
-  const retryIn = useSelector(resource, selectRetryIn);
+  const retryIn = useSelector(resource, resourceSelectors.listRetryIn);
   // The list's own state lives in the resource statechart (its `list` region).
-  const loading = useSelector(resource, selectLoading);
-  const failure = useSelector(resource, selectFailure);
+  const loading = useSelector(resource, resourceSelectors.listLoading);
+  const failure = useSelector(resource, resourceSelectors.listFailure);
   const canAdd = useCan(model, 'add') && !config.readOnly;
   const canEdit = useCan(model, 'edit') && !config.readOnly;
   const canDelete = useCan(model, 'delete') && !config.readOnly;
@@ -64,9 +67,37 @@ export default function ListPage({ route }: RouteViewProps) {
   latest.current = state;
   const searchBox = useSearchText(state.search, (value) => go({ ...latest.current, search: value, page: 1 }, true), key);
 
-  const rows: ResourceRecord[] = list?.data ?? [];
+  // Rows of a bulk delete (waiting for its Undo window, being sent, or gone) leave at once.
+  const hidden = useBulkDeleteState(bulkDeleteSelectors(key).hidden);
+  const rows: ResourceRecord[] = useMemo(() => {
+    const data = list?.data ?? [];
+    if (hidden.length === 0) return data;
+    const gone = new Set(hidden);
+    return data.filter((row) => !gone.has(String(row.id)));
+  }, [list, hidden]);
   const meta = list?.meta;
-  const reload = () => resource.send({ type: 'resource.browse', query: listQuery(latest.current) });
+  const reload = () => list$.browse(listQuery(latest.current));
+
+  // The selection (issue 30): across pages of the same search, filters and sort; another one clears it.
+  const selection = useBulkSelectionActor(key, config.titleOf);
+  const select = useBulkSelection(selection);
+  const pickedIds = useBulkSelectionState(selection, bulkSelectionSelectors.pickedIds);
+  const matching = useBulkSelectionState(selection, bulkSelectionSelectors.matching);
+  const matchingQuery = useMemo(() => {
+    const { page: _page, show: _show, ...query } = listQuery(state);
+    return query;
+  }, [state]);
+  const scope = useMemo(() => JSON.stringify([accountId, matchingQuery]), [accountId, matchingQuery]);
+  useEffect(() => select.scope(scope), [select, scope]);
+  const latestRows = useRef(rows);
+  latestRows.current = rows;
+  const toggle = useCallback((row: ResourceRecord) => select.toggle(row, latestRows.current), [select]);
+  const pageAllPicked = rows.length > 0 && (matching || rows.every((row) => pickedIds.has(String(row.id))));
+  const pageSomePicked = !pageAllPicked && rows.some((row) => pickedIds.has(String(row.id)));
+  const pageBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (pageBox.current) pageBox.current.indeterminate = pageSomePicked;
+  }, [pageSomePicked]);
   const narrowed = state.search !== '' || Object.values(state.filters).some(Boolean);
   // Under "All accounts" identical names come from several accounts: each row says whose it is.
   const showsAccount = useShowsAccount(key) && accountId === null;
@@ -75,6 +106,7 @@ export default function ListPage({ route }: RouteViewProps) {
   const repeatsAccount = useMediaQuery(PHONE_WIDTH) && showsAccount;
   const columns: Column[] = useMemo(() => (showsAccount ? [...config.columns, { key: 'account_id', label: 'Account' }] : config.columns), [showsAccount, config.columns]);
   const cells = useMemo(() => listCells(config, columns), [config, columns]);
+  const columnKeys = useMemo(() => columns.map((c) => c.key), [columns]);
   // Foreign keys by name: one lookup per referenced section for the whole page.
   const lookup = useReferenceNames(columns.flatMap((c) => {
     const section = c.key === 'conversation_uuid' ? 'conversations' : referencedSection(config, c.key);
@@ -111,6 +143,16 @@ export default function ListPage({ route }: RouteViewProps) {
         ))}
       </form>
       <SavedViews list={key} state={state} config={config} onApply={go} />
+      <BulkBar
+        section={key}
+        selection={selection}
+        pageAllPicked={pageAllPicked}
+        query={matchingQuery}
+        total={meta?.total ?? 0}
+        canDelete={canDelete}
+        columns={columnKeys}
+        onUndone={() => pageBox.current?.focus()}
+      />
 
       <OperationError error={failure} onRetry={reload} />
       {failure && list && (
@@ -138,6 +180,16 @@ export default function ListPage({ route }: RouteViewProps) {
               <table className="resource-table" aria-label={route.section!.label} aria-busy={loading} onClick={linkClicks}>
                 <thead>
                   <tr>
+                    <th scope="col" className="row-select">
+                      <input
+                        ref={pageBox}
+                        type="checkbox"
+                        aria-label="Select this page"
+                        checked={pageAllPicked}
+                        disabled={rows.length === 0}
+                        onChange={() => (pageAllPicked ? select.unpickPage(rows) : select.pickPage(rows))}
+                      />
+                    </th>
                     {columns.map((column) =>
                       column.sort ? (
                         <SortableHeader key={column.key} label={column.label} direction={sortDirectionOf(state.sort, column.sort)} onSort={() => go({ ...state, page: 1, sort: toggledSort(state.sort, column.sort!) })} />
@@ -172,6 +224,8 @@ export default function ListPage({ route }: RouteViewProps) {
                           canEdit={canEdit}
                           canDelete={canDelete}
                           resource={resource}
+                          selected={matching || pickedIds.has(String(row.id))}
+                          onToggle={toggle}
                         />
                       ))}
                     </tbody>

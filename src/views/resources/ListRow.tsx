@@ -31,6 +31,10 @@ interface ListRowProps {
   canEdit: boolean;
   canDelete: boolean;
   resource: ResourceActor;
+  /** Picked for a bulk action (issue 30). */
+  selected: boolean;
+  /** Ticks or unticks the row (stable across renders: the row is memoised). */
+  onToggle: (row: ResourceRecord) => void;
 }
 
 /**
@@ -39,7 +43,7 @@ interface ListRowProps {
  * cells that show them read the list's lookup from context). Its links are plain anchors; the
  * table handles their clicks (useLinkClicks).
  */
-export const ListRow = memo(function ListRow({ section, config, cells, row, showsAccount, canEdit, canDelete, resource }: ListRowProps) {
+export const ListRow = memo(function ListRow({ section, config, cells, row, showsAccount, canEdit, canDelete, resource, selected, onToggle }: ListRowProps) {
   const title = config.titleOf(row);
   const timeZone = useTimeZone();
   const cellOf = ({ column, choices, referenced }: ListCell) => {
@@ -48,7 +52,10 @@ export const ListRow = memo(function ListRow({ section, config, cells, row, show
     return <DisplayValue value={row[column.key]} format={column.format} choices={choices} />;
   };
   return (
-    <tr>
+    <tr className={selected ? 'is-selected' : undefined}>
+      <td className="row-select">
+        <input type="checkbox" aria-label={`Select ${title}`} checked={selected} onChange={() => onToggle(row)} />
+      </td>
       {cells.map((cell, index) => (
         <td key={cell.column.key}>
           {index === 0 ? (

@@ -73,7 +73,8 @@ describe('references by name (item 3)', () => {
     const firstCells = async () => {
       const table = await screen.findByRole('table', { name: 'Agents' });
       await waitFor(() => expect(columnCells(table, 'Account').map((c) => c.textContent)).toEqual(['Acme Support', 'Globex Sales', 'Acme Support']));
-      return within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!);
+      // The record's own cell (after the row's selection checkbox).
+      return within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1]!);
     };
     try {
       phone(true);
