@@ -26,15 +26,12 @@ const VIEWS_BEFORE_NAMED_API = [
   'src/views/resources/ConversationPicker.tsx',
   'src/views/resources/FormAccount.tsx',
   'src/views/resources/FormPage.tsx',
-  'src/views/resources/RelationPanel.tsx',
   'src/views/resources/special/AgentActions.tsx',
   'src/views/resources/special/BotActions.tsx',
   'src/views/resources/special/BotImport.tsx',
   'src/views/resources/special/ExportButton.tsx',
   'src/views/resources/special/PhoneNumbers.tsx',
-  'src/views/resources/special/SlotsBrief.tsx',
   'src/views/resources/special/UserActions.tsx',
-  'src/views/resources/special/WorkflowContacts.tsx',
 ];
 
 export default tseslint.config(

@@ -5,7 +5,7 @@ import type { JWK } from 'jose';
 import { createIdentityTokenVerifier, type IdentityProviderTrust } from './auth/identityToken';
 import { attachChatGateway } from './chat/gateway';
 import { recheckSocketsAfterWrites } from './chat/socketAccess';
-import { bindContext, type AppContext } from './context';
+import { bindContext, type AppContext, type ListLimits } from './context';
 import { openDatabase, type Database } from './db/connection';
 import { migrate } from './db/migrations';
 import { migrations } from './db/schema';
@@ -54,6 +54,8 @@ export interface ServerOptions {
   bodyLimit?: string;
   /** A CSV export whose client takes nothing for this long is cut off (default 30 s). */
   exportStallMs?: number;
+  /** Large lists' sort and page bounds (defaults: 10,000 rows sorted without an index, 10,000 index entries walked by `page=N` before its page); tests lower them. */
+  listLimits?: Partial<ListLimits>;
 }
 
 /** Secure comes from configuration: behind a TLS proxy `req.secure` is whatever the client claims. */
@@ -110,6 +112,7 @@ export async function createServer(options: ServerOptions): Promise<PortalServer
     cookies: cookiePolicy(options),
     sso: { verifier: options.sso ? createIdentityTokenVerifier(options.sso) : null },
     exportStallMs: options.exportStallMs ?? 30_000,
+    listLimits: { sortScanRows: 10_000, pageSkipRows: 10_000, ...options.listLimits },
     onClose: (hook) => closeHooks.push(hook),
   };
 

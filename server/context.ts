@@ -2,6 +2,12 @@ import type { IdentityTokenVerifier } from './auth/identityToken';
 import type { Database } from './db/connection';
 import type { Site } from './http/site';
 
+/** Rows a list may sort without an index, and rows `page=N` may skip. */
+export interface ListLimits {
+  sortScanRows: number;
+  pageSkipRows: number;
+}
+
 /**
  * What every router factory and gateway receives. Passing it explicitly (no module-level
  * singletons) lets tests run several servers, each on its own database, in one process.
@@ -23,6 +29,8 @@ export interface AppContext {
   sso: { verifier: IdentityTokenVerifier | null };
   /** A CSV export whose client takes no bytes for this long is cut off (server/http/csv.ts). */
   exportStallMs: number;
+  /** Bounds of large lists' sorts and page numbers (server/http/listSortPlan.ts). */
+  listLimits: ListLimits;
   /** Registers cleanup for close() (e.g. the socket.io server attached later). Runs in reverse order. */
   onClose(hook: () => void | Promise<void>): void;
 }

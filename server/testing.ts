@@ -12,7 +12,7 @@ export interface TestServer {
  * contract and end-to-end tests. Pass `distDir` to serve a built portal too.
  */
 export async function startTestServer(
-  opts: Pick<ServerOptions, 'distDir' | 'publicConfig' | 'log' | 'portalUrl' | 'localOidc' | 'sso' | 'devSso' | 'trustProxy' | 'secureCookies' | 'exportStallMs'> = {},
+  opts: Pick<ServerOptions, 'distDir' | 'publicConfig' | 'log' | 'portalUrl' | 'localOidc' | 'sso' | 'devSso' | 'trustProxy' | 'secureCookies' | 'exportStallMs' | 'listLimits'> = {},
 ): Promise<TestServer> {
   const options: ServerOptions = { dbFile: ':memory:', log: opts.log ?? false };
   if (opts.distDir !== undefined) options.distDir = opts.distDir;
@@ -24,6 +24,7 @@ export async function startTestServer(
   if (opts.trustProxy !== undefined) options.trustProxy = opts.trustProxy;
   if (opts.secureCookies !== undefined) options.secureCookies = opts.secureCookies;
   if (opts.exportStallMs !== undefined) options.exportStallMs = opts.exportStallMs;
+  if (opts.listLimits !== undefined) options.listLimits = opts.listLimits;
   const server = await createServer(options);
   const port = await server.listen(0, '127.0.0.1');
   return { url: `http://127.0.0.1:${port}`, server, close: () => server.close() };

@@ -5,6 +5,7 @@ import { cachedStatement } from '../db/statements';
 import { scopeCondition, type AccountScope } from '../auth/accountScope';
 import { ValidationError } from './errors';
 import { decodeCursor, encodeCursor, type Cursor, type CursorValue } from './listCursor';
+import { armOf, distinctValues, keysetAnyOrder, keysetWithin, sortPlan, sortTerms as termsOfSort, type SortArm, type SortIndexSpec, type SortPlan, type SortTerm } from './listSortPlan';
 import { cachedTotal } from './listTotals';
 
 /** A trusted SQL fragment with its bound parameters. */
@@ -54,11 +55,12 @@ export interface ListSpec<Row = Record<string, unknown>> {
   /** Changes whenever a listed row may have changed: a counted total is cached per query until then. */
   totalVersion?: () => number;
   /**
-   * Sort names whose expressions are never NULL. Sorted by one of them (plus the tiebreaker,
-   * which then follows its direction), links.next/prev carry a keyset cursor: the next page
-   * starts after the last row shown instead of skipping `OFFSET` rows. `page=N` still works.
+   * The list's sort indexes (server/http/listSortPlan.ts): with it, every sort is read by an
+   * index walk with keyset cursors in links.next/prev (the next page starts after the last row
+   * shown), or sorts at most `scanLimit` rows, or is a 422; `page=N` skips at most `maxSkip`
+   * rows. Requires `keyFrom`.
    */
-  cursorSorts?: readonly string[];
+  sortIndex?: SortIndexSpec;
 }
 
 export interface PageLink {
@@ -142,31 +144,13 @@ export function readListQuery(req: Request): ListQuery {
   };
 }
 
-interface SortTerm {
-  name: string;
-  expression: string;
-  descending: boolean;
-}
-
 function sortTerms(spec: ListSpec<never>, sort: string, reportAs: string | undefined): SortTerm[] {
-  const terms: SortTerm[] = [];
-  for (const raw of sort.split(',').map((s) => s.trim()).filter(Boolean)) {
-    const descending = raw.startsWith('-');
-    const name = descending ? raw.slice(1) : raw;
-    // Own keys only: `sort=constructor` must not find Object.prototype's.
-    const expression = Object.hasOwn(spec.sortable, name) ? spec.sortable[name] : undefined;
-    if (!expression) {
-      const allowed = Object.keys(spec.sortable).join(', ');
-      throw new ValidationError({ [reportAs ?? 'sort']: [`The selected sort is invalid. Allowed: ${allowed}.`] });
-    }
-    terms.push({ name, expression, descending });
-  }
-  // Cursor lists break ties in the sort's direction so one index serves the whole ORDER BY;
-  // other lists keep ascending ids (their established order).
-  const last = terms[terms.length - 1];
-  const tieDescending = spec.cursorSorts !== undefined && last !== undefined && last.descending;
-  terms.push({ name: '', expression: spec.tiebreaker ?? 'id', descending: tieDescending });
-  return terms;
+  return termsOfSort(spec.sortable, sort, {
+    reportAs,
+    index: spec.sortIndex,
+    tiebreaker: spec.tiebreaker ?? 'id',
+    tieFollowsSort: spec.sortIndex !== undefined,
+  });
 }
 
 function orderSql(terms: readonly SortTerm[], reversed = false): string {
@@ -268,26 +252,51 @@ interface PageRows<Row> {
   keys: number;
   /** Column names of array rows (`raw`). */
   columns?: string[];
-  firstValues: CursorValue[] | null;
-  lastValues: CursorValue[] | null;
+  firstValues: (CursorValue | null)[] | null;
+  lastValues: (CursorValue | null)[] | null;
+}
+
+/** A page's boundary: the rows after (or before) the row with these sort values. */
+interface Boundary {
+  values: (CursorValue | null)[];
+  side: 'after' | 'before';
 }
 
 /**
- * The page's keys from `keyFrom` (one index walk, no joins), then its rows from `from` by key.
- * `extra` narrows to a cursor's side; `reversed` reads from the other end (then flips back).
+ * The page's keys from `keyFrom` (index walks, no joins), then its rows from `from` by key.
+ * Several arms (one per value of a few-valued leading column) are merged in list order;
+ * `boundary` narrows to a cursor's side; `reversed` reads from the other end (then flips back).
  */
 function keyedPage<Row>(
   db: Database,
   spec: ListSpec<Row>,
   terms: readonly SortTerm[],
   base: { where: string; params: unknown[] },
-  page: { extra?: SqlCondition; reversed: boolean; limit: number; offset: number; raw?: boolean },
+  page: { plan: ReadPlan; boundary?: Boundary; reversed: boolean; limit: number; offset: number; raw?: boolean },
 ): PageRows<Row> {
-  const conditions = [base.where.replace(/^WHERE /, ''), page.extra?.sql].filter((c): c is string => !!c);
-  const where = conditions.length ? `WHERE ${conditions.map((c) => `(${c})`).join(' AND ')}` : '';
-  const values = terms.map((t, i) => `${t.expression} AS __v${i}`).join(', ');
-  const keys = prepared(db, `SELECT ${values} FROM ${spec.keyFrom} ${where} ORDER BY ${orderSql(terms, page.reversed)} LIMIT ? OFFSET ?`, true)
-    .all(...base.params, ...(page.extra?.params ?? []), page.limit, page.offset) as CursorValue[][];
+  const { plan, boundary } = page;
+  let arms = plan.arms.map((arm, index) => ({ arm, index }));
+  const at = boundary ? armOf(plan.arms, boundary.values) : -1;
+  if (boundary) arms = arms.filter(({ index }) => (boundary.side === 'after' ? index >= at : index <= at));
+  const from = plan.indexedBy ? `${spec.keyFrom} INDEXED BY ${plan.indexedBy}` : spec.keyFrom;
+  const selects: string[] = [];
+  const params: unknown[] = [];
+  for (const { arm, index } of arms) {
+    const extra =
+      index !== at ? undefined : plan.sorted ? keysetAnyOrder(terms, boundary!.values, boundary!.side) : keysetWithin(terms, arm, boundary!.values, boundary!.side);
+    const conditions = [base.where.replace(/^WHERE /, ''), arm.condition?.sql, extra?.sql].filter((c): c is string => !!c);
+    const where = conditions.length ? `WHERE ${conditions.map((c) => `(${c})`).join(' AND ')}` : '';
+    selects.push(`SELECT ${terms.map((t, i) => `${t.expression} AS __v${i}`).join(', ')} FROM ${from} ${where}`);
+    params.push(...base.params, ...(arm.condition?.params ?? []), ...(extra?.params ?? []));
+  }
+  // A short list is found through its filters' indexes and sorted (`+` keeps SQLite from walking
+  // the sort's index instead, which with a rare filter reads the whole table); several arms are
+  // merged (SQLite's MERGE of UNION ALL), each walking its own range of the index in order.
+  const sql =
+    selects.length === 1
+      ? `${selects[0]} ORDER BY ${plan.sorted ? terms.map((t) => `+${t.expression} ${t.descending !== page.reversed ? 'DESC' : 'ASC'}`).join(', ') : orderSql(terms, page.reversed)}`
+      : `SELECT * FROM (${selects.join(' UNION ALL ')}) ORDER BY ${terms.map((t, i) => `__v${i} ${t.descending !== page.reversed ? 'DESC' : 'ASC'}`).join(', ')}`;
+  const keys = (selects.length === 0 ? [] : prepared(db, `${sql} LIMIT ? OFFSET ?`, true).all(...params, page.limit, page.offset)) as (CursorValue | null)[][];
   if (page.reversed) keys.reverse();
   if (keys.length === 0) return { rows: [], keys: 0, firstValues: null, lastValues: null };
   const keyIndex = terms.length - 1;
@@ -310,17 +319,6 @@ function keyedPage<Row>(
   return { rows, columns, keys: keys.length, firstValues: keys[0] ?? null, lastValues: keys[keys.length - 1] ?? null };
 }
 
-/** Rows after (or before) a cursor's row in the list order: `(e, key) < (v, k)` spelt so an index on e serves it. */
-function keysetCondition(terms: readonly SortTerm[], values: readonly CursorValue[], side: 'after' | 'before'): SqlCondition {
-  const [term, tie] = terms as [SortTerm, SortTerm];
-  const forward = side === 'after' ? !term.descending : term.descending;
-  const op = forward ? '>' : '<';
-  return {
-    sql: `${term.expression} ${op}= ? AND (${term.expression} ${op} ? OR ${tie.expression} ${op} ?)`,
-    params: [values[0], values[0], values[1]],
-  };
-}
-
 /** The list's total: from `spec.total` (rollups) when it can tell, else counted (cached per query). */
 function listTotal<Row>(db: Database, spec: ListSpec<Row>, query: ListQuery, base: { where: string; params: unknown[] }): number {
   const keySource = spec.keyFrom ?? spec.from;
@@ -332,9 +330,66 @@ function listTotal<Row>(db: Database, spec: ListSpec<Row>, query: ListQuery, bas
   );
 }
 
-function cursorCapable(spec: ListSpec<never>, terms: readonly SortTerm[]): boolean {
-  return spec.keyFrom !== undefined && terms.length === 2 && (spec.cursorSorts ?? []).includes(terms[0]!.name);
+/** How a page's keys are read (see server/http/listSortPlan.ts). */
+interface ReadPlan {
+  arms: readonly SortArm[];
+  /** The index every arm walks (lists longer than the scan limit). */
+  indexedBy?: string;
+  /** Found through the filters and sorted (lists within the scan limit). */
+  sorted?: boolean;
+  /** links.next/prev carry keyset cursors. */
+  cursors: boolean;
 }
+
+/**
+ * How the request's rows are read in its sort order: lists without sort indexes as before (one
+ * ORDER BY); lists within `scanLimit` rows sorted as asked; longer ones by an index walk, or a
+ * 422 that says what works instead when no index serves the sort.
+ */
+function readPlan(db: Database, spec: ListSpec<never>, terms: readonly SortTerm[], total: number, field: string): ReadPlan {
+  const index = spec.sortIndex;
+  if (!index || spec.keyFrom === undefined) return { arms: SINGLE_WALK, cursors: false };
+  if (total <= index.scanLimit) return { arms: SINGLE_WALK, sorted: true, cursors: true };
+  const plan: SortPlan = sortPlan(index, terms, (expression) => groupValues(db, spec.keyFrom!, expression));
+  if (plan) return { arms: plan.arms, indexedBy: plan.index, cursors: true };
+  const count = (n: number) => n.toLocaleString('en-US');
+  const single = index.indexed.join(', ');
+  const grouped = index.groups.join(', ');
+  throw new ValidationError({
+    [field]: [
+      `This sort is available for at most ${count(index.scanLimit)} rows and the list has ${count(total)}: ` +
+        `narrow it with filters or dates, or sort by one of ${single}, or by one of ${grouped} and then ${index.then}.`,
+    ],
+  });
+}
+
+/**
+ * 422 when `page=N` would walk more than `maxSkip` index entries to its first row: a filter
+ * keeping one row in k walks k entries a row, so page numbers reach maxSkip × total / table
+ * rows into the list (from either end). Cursor links reach every page.
+ */
+function checkSkip(spec: ListSpec<never>, plan: ReadPlan, total: number, page: number, skip: number): void {
+  const index = spec.sortIndex;
+  if (!index || !plan.indexedBy) return;
+  const reach = Math.floor((index.maxSkip * total) / Math.max(total, index.tableRows()));
+  if (skip <= reach) return;
+  throw new ValidationError({
+    page: [
+      `Page ${page} lies ${skip.toLocaleString('en-US')} rows from the nearer end of the list; page numbers reach ${reach.toLocaleString('en-US')} rows ` +
+        'from either end. Follow links.next and links.prev from a nearer page, or narrow the list with filters or dates.',
+    ],
+  });
+}
+
+/** The values of a few-valued sort column, from its index (a seek per value). */
+function groupValues(db: Database, from: string, expression: string): (CursorValue | null)[] | null {
+  const next = prepared(db, `SELECT MIN(${expression}) AS v FROM ${from} WHERE ${expression} > ?`);
+  const first = prepared(db, `SELECT MIN(${expression}) AS v FROM ${from} WHERE ${expression} IS NOT NULL`);
+  const hasNull = prepared(db, `SELECT EXISTS (SELECT 1 FROM ${from} WHERE ${expression} IS NULL) AS v`).get() as { v: number };
+  return distinctValues((after) => ((after === null ? first.get() : next.get(after)) as { v: CursorValue | null }).v, hasNull.v === 1);
+}
+
+const SINGLE_WALK: readonly SortArm[] = [{ from: 0 }];
 
 /** Every row of a list in its order, a chunk at a time (exports). */
 export interface ListReader {
@@ -357,8 +412,9 @@ export function listReader<Row>(req: Request, db: Database, spec: ListSpec<Row>,
   const base = listConditions(spec as ListSpec<never>, query, scope);
   const terms = sortTerms(spec as ListSpec<never>, query.sort ?? spec.defaultSort, query.sort ? 'sort' : undefined);
   const total = listTotal(db, spec, query, base);
-  const keyset = cursorCapable(spec as ListSpec<never>, terms);
-  let after: CursorValue[] | null = null;
+  const plan = readPlan(db, spec as ListSpec<never>, terms, total, 'sort');
+  const keyset = plan.cursors;
+  let after: (CursorValue | null)[] | null = null;
   let offset = 0;
   let done = false;
   let columns: string[] | null = null;
@@ -378,7 +434,8 @@ export function listReader<Row>(req: Request, db: Database, spec: ListSpec<Row>,
       if (spec.keyFrom !== undefined) {
         const raw = spec.map === undefined;
         const page = keyedPage(db, spec, terms, base, {
-          extra: keyset && after ? keysetCondition(terms, after, 'after') : undefined,
+          plan,
+          boundary: keyset && after ? { values: after, side: 'after' } : undefined,
           reversed: false,
           limit,
           offset: keyset ? 0 : offset,
@@ -423,7 +480,8 @@ export function paginate<Row = Record<string, unknown>>(
 
   const total = listTotal(db, spec, query, { where, params });
   const lastPage = Math.max(1, Math.ceil(total / query.show));
-  const usesCursors = cursorCapable(spec as ListSpec<never>, terms);
+  const plan = readPlan(db, spec as ListSpec<never>, terms, total, 'sort');
+  const usesCursors = plan.cursors;
   const cursor = usesCursors ? decodeCursor(query.params.get('cursor'), { sort, show: query.show, width: terms.length }) : null;
   const currentPage = cursor?.page ?? query.page;
   const offset = (currentPage - 1) * query.show;
@@ -433,19 +491,27 @@ export function paginate<Row = Record<string, unknown>>(
     // From the far end when that is nearer: the last page reads `show` rows, not `total`.
     const fromEnd = !cursor && offset < total && offset > total / 2;
     const limit = fromEnd ? Math.min(query.show, total - offset) : query.show;
-    page = keyedPage(db, spec, terms, { where, params }, {
-      extra: cursor ? keysetCondition(terms, cursor.values, cursor.side) : undefined,
-      reversed: cursor ? cursor.side === 'before' : fromEnd,
-      limit,
-      offset: cursor ? 0 : fromEnd ? total - offset - limit : offset,
-    });
+    const skip = cursor ? 0 : fromEnd ? total - offset - limit : offset;
+    // A page past the end reads nothing (OFFSET would walk the whole list to find no row).
+    if (!cursor && offset >= total) {
+      page = { rows: [], keys: 0, firstValues: null, lastValues: null };
+    } else {
+      checkSkip(spec as ListSpec<never>, plan, total, currentPage, skip);
+      page = keyedPage(db, spec, terms, { where, params }, {
+        plan,
+        boundary: cursor ? { values: cursor.values, side: cursor.side } : undefined,
+        reversed: cursor ? cursor.side === 'before' : fromEnd,
+        limit,
+        offset: skip,
+      });
+    }
   } else {
-    const rows = db.prepare(`SELECT ${spec.select} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...params, query.show, offset) as Row[];
+    const rows = offset >= total ? [] : (db.prepare(`SELECT ${spec.select} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...params, query.show, offset) as Row[]);
     page = { rows, keys: rows.length, firstValues: null, lastValues: null };
   }
   const { rows } = page;
 
-  const cursorTo = (targetPage: number, side: Cursor['side'], values: CursorValue[] | null) =>
+  const cursorTo = (targetPage: number, side: Cursor['side'], values: (CursorValue | null)[] | null) =>
     usesCursors && values ? cursorUrl(query, { page: targetPage, side, values, sort, show: query.show }) : pageUrl(query, targetPage);
   const prev = currentPage > 1 ? (rows.length ? cursorTo(currentPage - 1, 'before', page.firstValues) : pageUrl(query, Math.min(currentPage - 1, lastPage))) : null;
   const next = currentPage < lastPage && rows.length ? cursorTo(currentPage + 1, 'after', page.lastValues) : null;

@@ -11,8 +11,8 @@ export interface Cursor {
   page: number;
   /** Rows after the given row (next page) or before it (previous page). */
   side: 'after' | 'before';
-  /** The boundary row's sort value(s) and its tiebreaker key, in ORDER BY order. */
-  values: CursorValue[];
+  /** The boundary row's sort value(s) and its tiebreaker key, in ORDER BY order (NULL where the column is). */
+  values: (CursorValue | null)[];
   sort: string;
   show: number;
 }
@@ -22,7 +22,8 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(body)).toString('base64url');
 }
 
-const isValue = (v: unknown): v is CursorValue => (typeof v === 'string' && v.length <= 200) || (typeof v === 'number' && Number.isFinite(v));
+const isValue = (v: unknown): v is CursorValue | null =>
+  v === null || (typeof v === 'string' && v.length <= 200) || (typeof v === 'number' && Number.isFinite(v));
 
 /** The cursor of `raw` when it belongs to a list sorted by `sort` with `show` rows a page, else null. */
 export function decodeCursor(raw: string | null, expected: { sort: string; show: number; width: number }): Cursor | null {

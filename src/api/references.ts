@@ -1,4 +1,5 @@
-import { readList } from './envelope';
+import { readList, type List } from './envelope';
+import { followPages, linkQuery } from './pages';
 import type { Http } from './http';
 import type { Query } from './query';
 import { RESOURCE_DEFS, type ResourceDef, type ResourceKey, type ResourceRecord } from './resources';
@@ -11,9 +12,12 @@ export const LOOKUP_LIMIT = 500;
 
 /** A section's list, for names and choices only: a 403 here is a name shown as "#id", not the forbidden page. */
 async function listOf(http: Http, section: ResourceKey, query: Query, signal: AbortSignal): Promise<ResourceRecord[]> {
+  return (await firstPageOf(http, section, query, signal)).data;
+}
+
+function firstPageOf(http: Http, section: ResourceKey, query: Query, signal: AbortSignal, url = `/v1/${RESOURCE_DEFS[section].path}/`): Promise<List<ResourceRecord>> {
   const def = RESOURCE_DEFS[section] as ResourceDef;
-  const response = await http.api.get(`/v1/${def.path}/`, { query, signal, handlesForbidden: true });
-  return readList(def.schema, response.data).data;
+  return http.api.get(url, { query, signal, handlesForbidden: true }).then((response) => readList(def.schema, response.data) as List<ResourceRecord>);
 }
 
 /**
@@ -26,7 +30,11 @@ export async function lookupRecords(http: Http, section: ResourceKey, ids: reado
   const found: ResourceRecord[] = [];
   for (let start = 0; start < wanted.length; start += LOOKUP_BATCH) {
     const chunk = wanted.slice(start, start + LOOKUP_BATCH);
-    found.push(...(await listOf(http, section, { 'filter[id]': chunk.join(','), show: LOOKUP_BATCH, page: 1 }, signal)));
+    // A backend that pages at 15 whatever `show` says answers in several pages: all of them are read.
+    const query = { 'filter[id]': chunk.join(','), show: LOOKUP_BATCH, page: 1 };
+    const first = await firstPageOf(http, section, query, signal);
+    const next = (url: string) => firstPageOf(http, section, linkQuery(query), signal, url);
+    found.push(...(await followPages(first, next, (record) => record.id, { pages: LOOKUP_BATCH, items: LOOKUP_BATCH })).items);
   }
   return found;
 }

@@ -1,14 +1,16 @@
-import { readRecord, type List } from './envelope';
+import { readRecord } from './envelope';
 import { lookupRecords } from './references';
 import type { Http } from './http';
 import { resourceApiFor, RESOURCE_DEFS, type ResourceKey } from './resources';
 import { slotsBriefSchema, type SlotsBrief } from './schemas/phoneNumber';
 import { workflowContactSchema } from './schemas/workflow';
-import { itemsOf, readItems, type RelationItem } from './relationItems';
+import type { Pages } from './pages';
+import { pagedReader, whole, nothingMore, type RelationItem } from './relationItems';
 import { createUsersApi } from './users';
 
 // Where relation items are read (users.ts reads them too, so they live in their own module).
-export { itemsOf, readItems, type RelationItem } from './relationItems';
+export { itemsOf, readItems, relationItemId, type RelationItem } from './relationItems';
+export type { Pages } from './pages';
 
 /** SPEC §9: available-item lists ask for page 1 of 100. */
 export const AVAILABLE_QUERY = { show: 100, page: 1 } as const;
@@ -35,8 +37,11 @@ export interface RelationApi {
   owner: ResourceKey;
   /** The section whose records are the related items. */
   related: ResourceKey;
-  /** Assigned items of one owner. */
-  list(ownerId: string, query: Record<string, string | number>, signal: AbortSignal): Promise<List<RelationItem> | RelationItem[]>;
+  /** Assigned items of one owner: every page as far as one read goes (pages.ts), with the server's count. */
+  list(ownerId: string, query: Record<string, string | number>, signal: AbortSignal): Promise<Pages<RelationItem>>;
+  /** The assigned list read on from `next` (where `list` stopped at its bound), with the list's query. */
+  more(next: string, query: Record<string, string | number>, signal: AbortSignal): Promise<Pages<RelationItem>>;
+  /** Items the owner may be given: every page of the available list as far as one read goes. */
   available?(ownerId: string, signal: AbortSignal): Promise<RelationItem[]>;
   /** Returns the new assigned list when the server answers with one (users ↔ roles). */
   assign?(ownerId: string, itemId: string, body: Record<string, unknown> | undefined, assigned: string[], signal: AbortSignal): Promise<RelationItem[] | void>;
@@ -45,31 +50,30 @@ export interface RelationApi {
 }
 
 const enc = encodeURIComponent;
+
 /** Roles, instances and workflows ↔ dispositions/scorecards, agents ↔ tools, bots ↔ agents: POST/DELETE per item. */
 function pathRelation(http: Http, owner: ResourceKey, related: ResourceKey, segment: string, options: { listed: boolean }): RelationApi {
   const schema = RESOURCE_DEFS[related].schema;
+  const pages = pagedReader(http, schema);
   const ownerApi = resourceApiFor(http, owner);
   const base = (ownerId: string) => `/v1/${owner}/${enc(ownerId)}/${segment}`;
   return {
     owner,
     related,
     async list(ownerId, query, signal) {
-      if (options.listed) {
-        const response = await http.api.get(`${base(ownerId)}/`, { query, signal });
-        return readItems(schema, response.data);
-      }
+      if (options.listed) return pages.read(`${base(ownerId)}/`, query, signal);
       // No list endpoint (SPEC §7 gives agents' tools and bots' agents as id lists on the record):
       // the owner's ids, named by one lookup of exactly those records (not the section's first 100,
       // which misses any beyond them), in the owner's order.
       const record = await ownerApi.read(ownerId, signal);
       const ids = ((record as Record<string, unknown>)[segment] as unknown[] | undefined)?.map(String) ?? [];
-      if (ids.length === 0) return [];
+      if (ids.length === 0) return whole([]);
       const byId = new Map((await lookupRecords(http, related, ids, signal)).map((item) => [item.id, item]));
-      return ids.flatMap((id) => byId.get(id) ?? []);
+      return whole(ids.flatMap((id) => byId.get(id) ?? []));
     },
+    more: (next, query, signal) => (options.listed ? pages.more(next, query, signal) : nothingMore()),
     async available(ownerId, signal) {
-      const response = await http.api.get(`${base(ownerId)}/available/`, { query: AVAILABLE_QUERY, signal });
-      return itemsOf(readItems(schema, response.data));
+      return (await pages.read(`${base(ownerId)}/available/`, AVAILABLE_QUERY, signal)).items;
     },
     async assign(ownerId, itemId, _body, _assigned, signal) {
       await http.api.post(`${base(ownerId)}/${enc(itemId)}`, undefined, { signal });
@@ -82,8 +86,9 @@ function pathRelation(http: Http, owner: ResourceKey, related: ResourceKey, segm
 
 export function createRelationsApi(http: Http): Record<RelationKey, RelationApi> {
   const users = createUsersApi(http);
-  const workflowSchema = RESOURCE_DEFS.workflows.schema;
-  const contactSchema = RESOURCE_DEFS.contacts.schema;
+  const workflowPages = pagedReader(http, RESOURCE_DEFS.workflows.schema);
+  const contactPages = pagedReader(http, RESOURCE_DEFS.contacts.schema);
+  const linkPages = pagedReader(http, workflowContactSchema);
   return {
     'roles.dispositions': pathRelation(http, 'roles', 'dispositions', 'dispositions', { listed: true }),
     'roles.scorecards': pathRelation(http, 'roles', 'scorecards', 'scorecards', { listed: true }),
@@ -95,13 +100,10 @@ export function createRelationsApi(http: Http): Record<RelationKey, RelationApi>
     'workflows.contacts': {
       owner: 'workflows',
       related: 'contacts',
-      async list(workflowId, query, signal) {
-        const response = await http.api.get(`/v1/workflows/${enc(workflowId)}/contacts/`, { query, signal });
-        return readItems(workflowContactSchema, response.data);
-      },
+      list: (workflowId, query, signal) => linkPages.read(`/v1/workflows/${enc(workflowId)}/contacts/`, query, signal),
+      more: linkPages.more,
       async available(workflowId, signal) {
-        const response = await http.api.get(`/v1/workflows/${enc(workflowId)}/contacts/available/`, { query: AVAILABLE_QUERY, signal });
-        return itemsOf(readItems(contactSchema, response.data));
+        return (await contactPages.read(`/v1/workflows/${enc(workflowId)}/contacts/available/`, AVAILABLE_QUERY, signal)).items;
       },
       async assign(workflowId, contactId, body, _assigned, signal) {
         const response = await http.api.post(`/v1/workflows/${enc(workflowId)}/contacts/${enc(contactId)}`, body ?? {}, { signal });
@@ -118,15 +120,14 @@ export function createRelationsApi(http: Http): Record<RelationKey, RelationApi>
     'contacts.workflows': {
       owner: 'contacts',
       related: 'workflows',
-      async list(contactId, query, signal) {
-        const response = await http.api.get(`/v1/contacts/${enc(contactId)}/workflows`, { query, signal });
-        return readItems(workflowSchema, response.data);
-      },
+      list: (contactId, query, signal) => workflowPages.read(`/v1/contacts/${enc(contactId)}/workflows`, query, signal),
+      more: workflowPages.more,
     },
     'users.roles': {
       owner: 'users',
       related: 'roles',
       list: (userId, _query, signal) => users.assignedRoles(userId, signal),
+      more: (next, _query, signal) => users.moreRoles(next, signal),
       available: (_userId, signal) => users.availableRoles(signal),
       assign: (userId, roleId, _body, assigned, signal) => users.updateRoles(userId, [...new Set([...assigned, roleId])], signal),
       remove: (userId, roleId, assigned, signal) => users.updateRoles(userId, assigned.filter((id) => id !== roleId), signal),

@@ -1,38 +1,25 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import { activePaths, chartOf } from './chart';
 import { layeredDrawing, quickDrawing, type Drawing, type DrawnState } from './drawing';
 
-interface View {
-  k: number;
-  x: number;
-  y: number;
-}
-
 const MIN_ZOOM = 0.2;
 const MAX_ZOOM = 3;
 const VIEWPORT_H = 440;
+/** The drawing's text is 12 px at 1:1 (inspector.css); below this zoom it is under 11 px. */
+const FONT_PX = 12;
+const MIN_TEXT_PX = 11;
+export const LEGIBLE_ZOOM = MIN_TEXT_PX / FONT_PX;
 const clampZoom = (k: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, k));
 
-/** The whole drawing in the viewport, never enlarged past 1:1. */
-function fitted(drawing: Drawing, width: number, height: number): View {
-  if (width <= 0 || height <= 0) return { k: 1, x: 0, y: 0 };
-  const k = clampZoom(Math.min(1, width / drawing.width, height / drawing.height));
-  return { k, x: (width - drawing.width * k) / 2, y: Math.max(0, (height - drawing.height * k) / 2) };
-}
-
-/** Where a drawing starts: fitted to the width, but never so small its labels cannot be read (pan for the rest). */
-function readable(drawing: Drawing, width: number): View {
-  if (width <= 0) return { k: 1, x: 0, y: 0 };
-  const k = clampZoom(Math.min(1, Math.max(0.6, width / drawing.width)));
-  return { k, x: Math.max(0, (width - drawing.width * k) / 2), y: 0 };
-}
-
-/** Zoom by `factor` keeping the point (cx, cy) of the viewport where it is. */
-function zoomed(view: View, factor: number, cx: number, cy: number): View {
-  const k = clampZoom(view.k * factor);
-  const ratio = k / view.k;
-  return { k, x: cx - (cx - view.x) * ratio, y: cy - (cy - view.y) * ratio };
+/**
+ * The zoom that shows the whole drawing in a viewport, never enlarged past 1:1, and whether its
+ * text stays readable there: when it would not, Fit keeps the smallest readable zoom and says so.
+ */
+export function fitZoom(drawing: Pick<Drawing, 'width' | 'height'>, width: number, height: number): { k: number; legible: boolean } {
+  if (width <= 0 || height <= 0) return { k: 1, legible: true };
+  const k = Math.min(1, width / drawing.width, height / drawing.height);
+  return k >= LEGIBLE_ZOOM ? { k, legible: true } : { k: LEGIBLE_ZOOM, legible: false };
 }
 
 function StateBox({ state, active }: { state: DrawnState; active: Set<string> }) {
@@ -53,9 +40,12 @@ function StateBox({ state, active }: { state: DrawnState; active: Set<string> })
 }
 
 /**
- * The machine drawn from its own definition, the states of `value` highlighted. A quick sketch
- * shows at once; ELK's layered layout (elkjs, its own chunk) replaces it when ready. Zoom with the
- * buttons, Ctrl+wheel or +/−; pan by dragging or with the arrow keys; 0 fits the whole chart.
+ * The machine drawn from its own definition, the states of `value` highlighted and the
+ * transitions they accept drawn in the theme colour. A quick sketch shows at once; ELK's layered
+ * layout (elkjs, its own chunk) replaces it when ready. It opens at 1:1 (12 px text) scrolled to
+ * the current state; the viewport scrolls, so nothing is out of reach. Zoom with the buttons,
+ * Ctrl+wheel or +/−; pan by dragging, scrolling or the arrow keys; 0 (Fit) shows the whole chart
+ * when it fits at a readable size, and says so when it cannot.
  */
 export function Diagram({ machine, value, label }: { machine: AnyStateMachine; value: unknown; label: string }) {
   const quick = useMemo(() => quickDrawing(chartOf(machine)), [machine]);
@@ -63,9 +53,13 @@ export function Diagram({ machine, value, label }: { machine: AnyStateMachine; v
   const drawing = laid?.machine === machine ? laid.drawing : quick;
   const active = useMemo(() => new Set(['', ...activePaths(value)]), [value]);
   const markerId = useId();
+  const acceptedMarkerId = useId();
   const hintId = useId();
   const viewport = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState<View>({ k: 1, x: 0, y: 0 });
+  const [zoom, setZoom] = useState(1);
+  const [notice, setNotice] = useState('');
+  // Where the zoom was asked for (viewport coordinates), so that point stays put once it applies.
+  const anchor = useRef<{ cx: number; cy: number; from: number } | null>(null);
   const drag = useRef<{ id: number; x: number; y: number } | null>(null);
 
   useEffect(() => {
@@ -81,14 +75,51 @@ export function Diagram({ machine, value, label }: { machine: AnyStateMachine; v
     };
   }, [machine]);
 
+  const zoomTo = (k: number, cx?: number, cy?: number) => {
+    const el = viewport.current;
+    setZoom((from) => {
+      anchor.current = { cx: cx ?? (el?.clientWidth ?? 0) / 2, cy: cy ?? (el?.clientHeight ?? 0) / 2, from };
+      return clampZoom(k);
+    });
+  };
+  const zoomBy = (factor: number, cx?: number, cy?: number) => {
+    setNotice('');
+    zoomTo(zoom * factor, cx, cy);
+  };
+  useLayoutEffect(() => {
+    const el = viewport.current;
+    const at = anchor.current;
+    anchor.current = null;
+    if (!el || !at || at.from === zoom) return;
+    const ratio = zoom / at.from;
+    el.scrollLeft = (el.scrollLeft + at.cx) * ratio - at.cx;
+    el.scrollTop = (el.scrollTop + at.cy) * ratio - at.cy;
+  }, [zoom]);
+
   const fit = () => {
     const el = viewport.current;
-    setView(fitted(drawing, el?.clientWidth ?? 0, el?.clientHeight ?? 0));
+    const { k, legible } = fitZoom(drawing, (el?.clientWidth ?? 0) - 2, VIEWPORT_H - 2);
+    setZoom(k);
+    el?.scrollTo({ left: 0, top: 0 });
+    setNotice(
+      legible
+        ? 'The whole chart is shown.'
+        : `The whole chart does not fit here at a readable size; it is shown at the smallest readable zoom (${Math.round(k * 100)}%). Scroll or drag for the rest.`,
+    );
   };
-  // A new drawing (another machine, or the layered layout arriving) starts readable, from the top.
-  useEffect(() => setView(readable(drawing, viewport.current?.clientWidth ?? 0)), [drawing]);
 
-  // Ctrl/⌘ + wheel zooms at the pointer; a plain wheel still scrolls the panel.
+  // A new drawing (another machine, or the layered layout arriving) opens at 1:1 on the current state.
+  const firstActive = drawing.states.find((state) => state.path !== '' && active.has(state.path) && !state.compound);
+  useLayoutEffect(() => {
+    setZoom(1);
+    setNotice('');
+    const el = viewport.current;
+    if (el && firstActive) el.scrollTo?.({ left: Math.max(0, firstActive.x - 24), top: Math.max(0, firstActive.y - 24) });
+    // Only when the drawing changes: following every state change would fight the user's scrolling.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [drawing]);
+
+  // Ctrl/⌘ + wheel zooms at the pointer; a plain wheel scrolls the chart (and then the panel).
   useEffect(() => {
     const el = viewport.current;
     if (!el) return;
@@ -96,18 +127,18 @@ export function Diagram({ machine, value, label }: { machine: AnyStateMachine; v
       if (!event.ctrlKey && !event.metaKey) return;
       event.preventDefault();
       const box = el.getBoundingClientRect();
-      setView((v) => zoomed(v, event.deltaY < 0 ? 1.15 : 1 / 1.15, event.clientX - box.left, event.clientY - box.top));
+      setNotice('');
+      const factor = event.deltaY < 0 ? 1.15 : 1 / 1.15;
+      setZoom((from) => {
+        anchor.current = { cx: event.clientX - box.left, cy: event.clientY - box.top, from };
+        return clampZoom(from * factor);
+      });
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
   }, []);
 
-  const center = () => ({ cx: (viewport.current?.clientWidth ?? 0) / 2, cy: (viewport.current?.clientHeight ?? 0) / 2 });
-  const zoomBy = (factor: number) => {
-    const { cx, cy } = center();
-    setView((v) => zoomed(v, factor, cx, cy));
-  };
-  const panBy = (dx: number, dy: number) => setView((v) => ({ ...v, x: v.x + dx, y: v.y + dy }));
+  const panBy = (dx: number, dy: number) => viewport.current?.scrollBy?.({ left: dx, top: dy });
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = 40;
@@ -116,10 +147,10 @@ export function Diagram({ machine, value, label }: { machine: AnyStateMachine; v
       '=': () => zoomBy(1.25),
       '-': () => zoomBy(1 / 1.25),
       '0': fit,
-      ArrowLeft: () => panBy(step, 0),
-      ArrowRight: () => panBy(-step, 0),
-      ArrowUp: () => panBy(0, step),
-      ArrowDown: () => panBy(0, -step),
+      ArrowLeft: () => panBy(-step, 0),
+      ArrowRight: () => panBy(step, 0),
+      ArrowUp: () => panBy(0, -step),
+      ArrowDown: () => panBy(0, step),
     };
     const action = actions[event.key];
     if (!action || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -127,19 +158,21 @@ export function Diagram({ machine, value, label }: { machine: AnyStateMachine; v
     action();
   };
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.button !== 0) return;
+    // Touch scrolls natively; the mouse drags the chart.
+    if (event.button !== 0 || event.pointerType === 'touch') return;
     drag.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
     event.currentTarget.setPointerCapture?.(event.pointerId);
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     const start = drag.current;
     if (!start || start.id !== event.pointerId) return;
-    panBy(event.clientX - start.x, event.clientY - start.y);
+    panBy(start.x - event.clientX, start.y - event.clientY);
     drag.current = { ...start, x: event.clientX, y: event.clientY };
   };
   const endDrag = () => {
     drag.current = null;
   };
+  const accepts = (from: string) => active.has(from);
 
   return (
     <div className="chart-frame">
@@ -154,13 +187,16 @@ export function Diagram({ machine, value, label }: { machine: AnyStateMachine; v
           Fit
         </button>
         <span className="inspector-note" aria-live="polite">
-          {Math.round(view.k * 100)}%{drawing.engine === 'quick' && typeof Worker !== 'undefined' ? ' · laying out…' : ''}
+          {Math.round(zoom * 100)}%{drawing.engine === 'quick' && typeof Worker !== 'undefined' ? ' · laying out…' : ''}
         </span>
       </div>
+      <p className="inspector-note chart-notice" role="status">
+        {notice}
+      </p>
       <div
         ref={viewport}
         className="chart-viewport"
-        style={{ height: Math.min(VIEWPORT_H, Math.max(160, drawing.height * view.k + 16)) }}
+        style={{ height: Math.min(VIEWPORT_H, Math.max(160, drawing.height * zoom + 18)) }}
         tabIndex={0}
         aria-describedby={hintId}
         onKeyDown={onKeyDown}
@@ -170,31 +206,35 @@ export function Diagram({ machine, value, label }: { machine: AnyStateMachine; v
         onPointerCancel={endDrag}
       >
         <p id={hintId} className="visually-hidden">
-          Drag or use the arrow keys to pan; plus and minus zoom; 0 fits the chart.
+          Drag, scroll or use the arrow keys to pan; plus and minus zoom; 0 fits the chart. Transitions the current state accepts are highlighted.
         </p>
-        <svg role="group" aria-label={label} className="chart" width="100%" height="100%" data-engine={drawing.engine}>
+        <svg role="group" aria-label={label} className="chart" width={Math.ceil(drawing.width * zoom)} height={Math.ceil(drawing.height * zoom)} viewBox={`0 0 ${drawing.width} ${drawing.height}`} data-engine={drawing.engine}>
           <defs>
             <marker id={markerId} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
               <path d="M 0 0 L 10 5 L 0 10 z" />
             </marker>
+            <marker id={acceptedMarkerId} className="chart-accepted-marker" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
+              <path d="M 0 0 L 10 5 L 0 10 z" />
+            </marker>
           </defs>
-          <g transform={`translate(${view.x} ${view.y}) scale(${view.k})`}>
-            {/* States under the edges: a route that crosses a compound state stays visible. */}
-            {drawing.states.map((state) => (
-              <StateBox key={state.path} state={state} active={active} />
-            ))}
-            <g className="chart-edges" aria-hidden="true">
-              {drawing.edges.map(({ key, d }) => (
-                <path key={key} d={d} markerEnd={`url(#${markerId})`} />
+          {/* States under the edges: a route that crosses a compound state stays visible. */}
+          {drawing.states.map((state) => (
+            <StateBox key={state.path} state={state} active={active} />
+          ))}
+          <g className="chart-edges" aria-hidden="true">
+            {/* Accepted transitions last, so they are drawn over the others. */}
+            {[...drawing.edges]
+              .sort((a, b) => Number(accepts(a.from)) - Number(accepts(b.from)))
+              .map(({ key, d, from }) => (
+                <path key={key} d={d} className={accepts(from) ? 'is-accepted' : undefined} markerEnd={`url(#${accepts(from) ? acceptedMarkerId : markerId})`} />
               ))}
-              {/* Labels only once ELK has placed them: the quick sketch has no room reserved for them. */}
-              {drawing.engine === 'layered' &&
-                drawing.edges.map(({ key, label: text, labelBox }) => (
-                  <text key={key} x={labelBox.x + labelBox.w / 2} y={labelBox.y + labelBox.h - 4} textAnchor="middle">
-                    {text}
-                  </text>
-                ))}
-            </g>
+            {/* Labels only once ELK has placed them: the quick sketch has no room reserved for them. */}
+            {drawing.engine === 'layered' &&
+              drawing.edges.map(({ key, label: text, labelBox, from }) => (
+                <text key={key} className={accepts(from) ? 'is-accepted' : undefined} x={labelBox.x + labelBox.w / 2} y={labelBox.y + labelBox.h - 4} textAnchor="middle">
+                  {text}
+                </text>
+              ))}
           </g>
         </svg>
       </div>

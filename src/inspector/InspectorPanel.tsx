@@ -57,14 +57,15 @@ export function InspectorPanel({ store, recorder, onClose }: { store: InspectorS
         }
       }}
     >
-      <header className="inspector-header">
+      {/* Not <header>: inside the dialog it would read as a second page banner. */}
+      <div className="inspector-header">
         <h2 id={headingId} ref={headingRef} tabIndex={-1}>
           Machine inspector
         </h2>
         <button type="button" className="button" onClick={onClose}>
           Close inspector
         </button>
-      </header>
+      </div>
       <div className="inspector-body">
         <section className="inspector-section" aria-label="Live actors">
           <h3>Actors</h3>

@@ -24,6 +24,8 @@ export interface Box {
 /** One transition as drawn: its route, and the box its label sits in. */
 export interface DrawnEdge {
   key: string;
+  /** The state the transition leaves (highlighted when that state is active). */
+  from: string;
   label: string;
   d: string;
   labelBox: Box;
@@ -64,7 +66,7 @@ export function quickDrawing(chart: Chart): Drawing {
     const a = { x: from.x + from.w, y: from.y + Math.min(from.h / 2, 14) };
     const b = { x: to.x, y: to.y + Math.min(to.h / 2, 14) };
     const w = labelWidth(edge.label);
-    return [{ key: `${edge.from}→${edge.to}`, label: edge.label, d: `M ${a.x} ${a.y} L ${b.x} ${b.y}`, labelBox: { x: (a.x + b.x) / 2 - w / 2, y: (a.y + b.y) / 2 - LABEL_H, w, h: LABEL_H } }];
+    return [{ key: `${edge.from}→${edge.to}`, from: edge.from, label: edge.label, d: `M ${a.x} ${a.y} L ${b.x} ${b.y}`, labelBox: { x: (a.x + b.x) / 2 - w / 2, y: (a.y + b.y) / 2 - LABEL_H, w, h: LABEL_H } }];
   });
   return { states, edges, width: chart.width, height: chart.height, engine: 'quick' };
 }
@@ -204,7 +206,7 @@ async function layOut(machine: AnyStateMachine): Promise<Drawing> {
   const routed = new Map((laid.edges ?? []).map((edge) => [edge.id, routeOf(edge)]));
   const drawnEdges = chart.edges.flatMap((edge, index) => {
     const route = routed.get(`e${index}`);
-    return route ? [{ key: `${edge.from}→${edge.to}`, label: edge.label, ...route }] : [];
+    return route ? [{ key: `${edge.from}→${edge.to}`, from: edge.from, label: edge.label, ...route }] : [];
   });
   return { states, edges: drawnEdges, width: Math.ceil(laid.width ?? chart.width), height: Math.ceil(laid.height ?? chart.height), engine: 'layered' };
 }

@@ -1,9 +1,8 @@
 import { assign, emit, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { List } from '../api/envelope';
-import { itemsOf, type RelationApi, type RelationItem, type RelationKey } from '../api/relations';
+import { relationItemId, type RelationApi, type RelationItem, type RelationKey } from '../api/relations';
 import { defineOperations, operationOf, type OperationFailure, type OperationFamily, type ReportOf, type ResultsOf } from './operation';
 
-export const RELATION_KINDS = ['list', 'available', 'assign', 'update', 'remove'] as const;
+export const RELATION_KINDS = ['list', 'more', 'available', 'assign', 'update', 'remove'] as const;
 export type RelationKind = (typeof RELATION_KINDS)[number];
 
 /** SPEC §8 summaries per relation. Assign/remove of the "silent" relations are only logged. */
@@ -32,6 +31,8 @@ const RELATION_SUMMARIES: Record<RelationKey, Partial<Record<RelationKind, strin
 };
 
 export function relationSummary(key: RelationKey, kind: RelationKind): string {
+  // Reading on past the first pages is loading the same list.
+  if (kind === 'more') return relationSummary(key, 'list');
   return RELATION_SUMMARIES[key][kind] ?? (kind === 'list' || kind === 'available' ? 'Error Loading Records' : 'Edit Record Failed');
 }
 
@@ -44,15 +45,22 @@ export function isSilentFailure(key: RelationKey, kind: RelationKind): boolean {
 export interface RelationContext {
   key: RelationKey;
   ownerId: string | null;
+  /** The owner's items: every page of the list as far as one read goes (api/pages.ts). */
   assigned: RelationItem[];
+  /** How many the owner has as the server counts them (meta.total), kept in step by assign and remove. */
+  total: number;
+  /** Where the assigned list goes on past what was read (a read stops at its bound), or null: all are here. */
+  next: string | null;
+  /** The assigned list's query (a contact's workflows may be filtered), kept for reading on. */
+  query: Record<string, string | number>;
   available: RelationItem[];
-  /** The assigned list's pagination, where the server paginates it. */
-  links: List<RelationItem>['links'] | null;
 }
 
 export type RelationEvent =
   | { type: 'relation.open'; ownerId: string; query?: Record<string, string | number> }
   | { type: 'relation.list'; query?: Record<string, string | number> }
+  /** Reads on past the bound of the last read, from `next`. */
+  | { type: 'relation.more' }
   | { type: 'relation.available' }
   | { type: 'relation.assign'; itemId: string; body?: Record<string, unknown> }
   | { type: 'relation.update'; itemId: string; body: Record<string, unknown> }
@@ -70,14 +78,16 @@ export type RelationEmitted =
 export const relationActorId = (key: RelationKey) => `relation:${key}`;
 export const relationOperationId = (key: RelationKey, kind: string) => `${relationActorId(key)}:${kind}`;
 
-/** A workflow-contact link row is identified by its contact; any other item by its id. */
-export function relationItemId(item: RelationItem): string {
-  return String(item.contact_id ?? item.id);
-}
+export { relationItemId };
 
 interface OwnerInput<T extends RelationRequest = RelationRequest> {
   ownerId: string;
+  /** Every assigned item's id as read (users ↔ roles replace the whole set). */
   assigned: string[];
+  /** The list's query: the one asked for, else the last one. */
+  query: Record<string, string | number>;
+  /** Where the list goes on (for `more`). */
+  next: string | null;
   /** The request itself: its outcome names it, so the sender knows its own. */
   payload: T;
 }
@@ -95,7 +105,11 @@ function relationOperations(key: RelationKey, api: RelationApi) {
   const summary = (kind: RelationKind) => relationSummary(key, kind);
   return defineOperations(
     {
-      list: { summary: summary('list'), call: (input: Asked<'relation.open' | 'relation.list'>, signal: AbortSignal) => api.list(input.ownerId, input.payload.query ?? {}, signal) },
+      list: { summary: summary('list'), call: (input: Asked<'relation.open' | 'relation.list'>, signal: AbortSignal) => api.list(input.ownerId, input.query, signal) },
+      more: {
+        summary: summary('more'),
+        call: (input: Asked<'relation.more'>, signal: AbortSignal) => (input.next ? api.more(input.next, input.query, signal) : Promise.resolve({ items: [], total: 0, next: null })),
+      },
       available: { summary: summary('available'), call: (input: OwnerInput, signal: AbortSignal) => (api.available ? api.available(input.ownerId, signal) : unsupported('available')()) },
       assign: {
         summary: summary('assign'),
@@ -126,6 +140,8 @@ type RelationSucceeded = Extract<RelationReport, { type: 'operation.report.succe
  * owner with `relation.open`. Its operations are one family (operation.ts defineOperations); on
  * success the local lists follow (SPEC §4: assign/remove update them).
  */
+const EMPTY = { assigned: [], total: 0, next: null, query: {}, available: [] } satisfies Omit<RelationContext, 'key' | 'ownerId'>;
+
 export function createRelationMachine(key: RelationKey, api: RelationApi, log: (message: string, failure: OperationFailure) => void = defaultLog) {
   const operations = relationOperations(key, api);
   const resetAll = (enqueue: { sendTo: (to: RelationKind, event: { type: 'operation.reset' }) => void }) => {
@@ -137,31 +153,42 @@ export function createRelationMachine(key: RelationKey, api: RelationApi, log: (
     actors: operations.actors,
   }).createMachine({
     id: relationActorId(key),
-    context: { key, ownerId: null, assigned: [], available: [], links: null },
+    context: { key, ownerId: null, ...EMPTY },
     entry: enqueueActions(({ enqueue }) => operations.spawnAll(enqueue)),
     on: {
       'relation.open': {
         actions: enqueueActions(({ enqueue, event }) => {
           resetAll(enqueue);
-          enqueue.assign({ ownerId: event.ownerId, assigned: [], available: [], links: null });
-          enqueue.sendTo('list', operations.start('list', { ownerId: event.ownerId, assigned: [], payload: event }));
-          if (api.available) enqueue.sendTo('available', operations.start('available', { ownerId: event.ownerId, assigned: [], payload: event }));
+          enqueue.assign({ ownerId: event.ownerId, ...EMPTY });
+          const input = { ownerId: event.ownerId, assigned: [], query: event.query ?? {}, next: null, payload: event };
+          enqueue.sendTo('list', operations.start('list', input));
+          if (api.available) enqueue.sendTo('available', operations.start('available', input));
         }),
       },
       'relation.init': {
         actions: enqueueActions(({ enqueue }) => {
           resetAll(enqueue);
-          enqueue.assign({ ownerId: null, assigned: [], available: [], links: null });
+          enqueue.assign({ ownerId: null, ...EMPTY });
         }),
       },
-      'relation.list': { actions: enqueueActions(({ enqueue, context, event }) => start(enqueue, context, 'list', event)) },
+      'relation.list': {
+        actions: enqueueActions(({ enqueue, context, event }) => {
+          // A new read of the list: a reading-on of the old one would append to the wrong list.
+          enqueue.sendTo('more', { type: 'operation.reset' });
+          start(enqueue, context, 'list', event);
+        }),
+      },
+      'relation.more': {
+        guard: ({ context }) => context.next !== null,
+        actions: enqueueActions(({ enqueue, context, event }) => start(enqueue, context, 'more', event)),
+      },
       'relation.available': { actions: enqueueActions(({ enqueue, context, event }) => start(enqueue, context, 'available', event)) },
       'relation.assign': { actions: enqueueActions(({ enqueue, context, event }) => start(enqueue, context, 'assign', event)) },
       'relation.update': { actions: enqueueActions(({ enqueue, context, event }) => start(enqueue, context, 'update', event)) },
       'relation.remove': { actions: enqueueActions(({ enqueue, context, event }) => start(enqueue, context, 'remove', event)) },
       'operation.report.succeeded': {
-        // A result for an owner we have since left is stale.
-        guard: ({ context, event }) => event.input.ownerId === context.ownerId,
+        // A result for an owner we have since left is stale; so is a reading-on of a list read again since.
+        guard: ({ context, event }) => event.input.ownerId === context.ownerId && (event.kind !== 'more' || event.input.next === context.next),
         actions: [
           assign(({ context, event }) => applyRelationSuccess(context, event)),
           emit(({ event }) => ({ type: 'relation.succeeded' as const, kind: event.kind, input: event.input.payload, output: event.output })),
@@ -186,7 +213,8 @@ function start(
   payload: RelationRequest,
 ): void {
   if (context.ownerId === null) return;
-  enqueue.sendTo(kind, { type: 'operation.start', input: { ownerId: context.ownerId, assigned: context.assigned.map(relationItemId), payload } });
+  const query = payload.type === 'relation.list' && payload.query ? payload.query : context.query;
+  enqueue.sendTo(kind, { type: 'operation.start', input: { ownerId: context.ownerId, assigned: context.assigned.map(relationItemId), query, next: context.next, payload } });
 }
 
 function defaultLog(message: string, failure: OperationFailure): void {
@@ -197,19 +225,24 @@ function applyRelationSuccess(context: RelationContext, event: RelationSucceeded
   const payload = event.input.payload;
   const itemId = 'itemId' in payload ? payload.itemId : undefined;
   switch (event.kind) {
-    case 'list': {
-      const list = event.output;
-      return { assigned: itemsOf(list), links: Array.isArray(list) ? null : list.links };
+    case 'list':
+      return { assigned: event.output.items, total: event.output.total, next: event.output.next, query: event.input.query };
+    case 'more': {
+      const known = new Set(context.assigned.map(relationItemId));
+      const added = event.output.items.filter((item) => !known.has(relationItemId(item)));
+      return { assigned: [...context.assigned, ...added], total: Math.max(event.output.total, context.assigned.length + added.length), next: event.output.next };
     }
     case 'available':
       return { available: event.output };
     case 'assign': {
       const output = event.output;
       // users ↔ roles answer with the whole new list; workflow contacts with the new link row.
-      if (context.key === 'users.roles' && Array.isArray(output)) return { assigned: output };
+      if (context.key === 'users.roles' && Array.isArray(output)) return { assigned: output, total: output.length };
       const added = Array.isArray(output) && output[0] ? output[0] : context.available.find((i) => relationItemId(i) === itemId);
+      const isNew = Boolean(added) && !context.assigned.some((i) => relationItemId(i) === itemId);
       return {
-        assigned: added && !context.assigned.some((i) => relationItemId(i) === itemId) ? [...context.assigned, added] : context.assigned,
+        assigned: isNew ? [...context.assigned, added!] : context.assigned,
+        total: isNew ? context.total + 1 : context.total,
         available: context.available.filter((i) => relationItemId(i) !== itemId),
       };
     }
@@ -218,12 +251,13 @@ function applyRelationSuccess(context: RelationContext, event: RelationSucceeded
       return row ? { assigned: context.assigned.map((i) => (relationItemId(i) === itemId ? row : i)) } : {};
     }
     case 'remove': {
-      if (Array.isArray(event.output)) return { assigned: event.output };
+      if (Array.isArray(event.output)) return { assigned: event.output, total: event.output.length };
       const removed = context.assigned.find((i) => relationItemId(i) === itemId);
       // A workflow-contact row is not a contact: it goes back to the available list as its contact.
       const back = removed && (context.key === 'workflows.contacts' ? (removed.contact as RelationItem | undefined) : removed);
       return {
         assigned: context.assigned.filter((i) => relationItemId(i) !== itemId),
+        total: removed ? Math.max(0, context.total - 1) : context.total,
         available: back && !context.available.some((i) => relationItemId(i) === itemId) ? [...context.available, back] : context.available,
       };
     }

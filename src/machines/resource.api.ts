@@ -1,13 +1,20 @@
 import type { Query } from '../api/query';
-import { listFailure, listLoading, listRetryIn, type ResourceActor, type ResourceSnapshot } from './resource';
+import { onOutcome, type OutcomeHandlers } from './operation';
+import { listFailure, listLoading, listRetryIn, type ResourceActor, type ResourceSnapshot, type SectionActionName } from './resource';
 
-/** A resource actor's named senders for its list (issue 25's convention). */
+/** A resource actor's named senders (issue 25's convention): its list, and its section's own actions. */
 export function resourceApi(resource: ResourceActor) {
   return {
     /** Loads a page of the list with `query` (search, filters, sort, page, page size). */
     browse: (query?: Query) => resource.send({ type: 'resource.browse', query }),
     /** Downloads the list with `query`'s filters as the server's file. */
     export: (query?: Query) => resource.send({ type: 'resource.export', query }),
+    /** Runs one of the section's own actions (a role's slots brief, …; machines/areas wires them), its outcome heard by the asker. */
+    runAction: (name: SectionActionName, input?: unknown, handlers?: OutcomeHandlers) => {
+      const request = { type: 'resource.action' as const, name, input };
+      if (handlers) onOutcome(resource, request, handlers);
+      resource.send(request);
+    },
   };
 }
 

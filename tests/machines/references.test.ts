@@ -152,7 +152,7 @@ describe('id lists on a record are named by one lookup of those ids', () => {
     );
     const api = createRelationsApi(createHttp(parseRuntimeConfig({ apiOrigin: API })))['agents.tools'];
     const items = await api.list('4', {}, new AbortController().signal);
-    expect((items as Array<{ name: string }>).map((t) => t.name)).toEqual(['Send SMS', 'Lookup order']);
+    expect((items.items as Array<{ name: string }>).map((t) => t.name)).toEqual(['Send SMS', 'Lookup order']);
     expect(seen).toEqual(['?filter[id]=250,3&show=100&page=1']);
   });
 });

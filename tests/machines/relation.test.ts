@@ -5,7 +5,7 @@ import { createHttp } from '../../src/api/http';
 import { createRelationsApi, type RelationKey } from '../../src/api/relations';
 import { parseRuntimeConfig } from '../../src/config';
 import { createRelationMachine, relationOperation, visibleRelationError, type RelationActor, type RelationKind } from '../../src/machines/relation';
-import { openRelation } from '../../src/machines/areas';
+import { openRelation } from '../../src/machines/areas/resources';
 import { statusCode } from '../../src/machines/operation';
 import { API } from '../support/apiFixtures';
 import { startTestPortal } from '../support/portal';
@@ -239,5 +239,48 @@ describe('users ↔ roles', () => {
     actor.send({ type: 'relation.init' });
     expect(statusCode(relationOperation(actor, 'list').getSnapshot())).toBe(0);
     expect(actor.getSnapshot().context.assigned).toEqual([]);
+  });
+});
+
+describe('every page of a relation list (a backend paging at 15 whatever `show` says)', () => {
+  const pagedAt15 = (url: string, rows: Array<Record<string, unknown>>) =>
+    http.get(url, ({ request }) => {
+      const page = Number(new URL(request.url).searchParams.get('page') ?? 1);
+      const lastPage = Math.ceil(rows.length / 15);
+      const data = rows.slice((page - 1) * 15, page * 15);
+      return HttpResponse.json({
+        data,
+        links: { prev: null, next: page < lastPage ? `${url}?page=${page + 1}` : null },
+        meta: { current_page: page, from: null, last_page: lastPage, per_page: 15, to: null, total: rows.length },
+      });
+    });
+
+  test('a read stops at its bound (40 pages) and relation.more reads on from there', async () => {
+    const rows = Array.from({ length: 700 }, (_, i) => ({ id: i + 1, label: `D${i + 1}` }));
+    mswServer.use(pagedAt15(`${API}/api/v1/roles/4/dispositions/`, rows), pagedAt15(`${API}/api/v1/roles/4/dispositions/available/`, []));
+    const { actor } = startRelation('roles.dispositions');
+    actor.send({ type: 'relation.open', ownerId: '4' });
+    await settled(actor, 'list');
+    expect(actor.getSnapshot().context).toMatchObject({ total: 700, next: `${API}/api/v1/roles/4/dispositions/?page=41` });
+    expect(actor.getSnapshot().context.assigned).toHaveLength(600);
+    actor.send({ type: 'relation.more' });
+    await settled(actor, 'more');
+    expect(actor.getSnapshot().context.assigned).toHaveLength(700);
+    expect(actor.getSnapshot().context.assigned.at(-1)).toMatchObject({ label: 'D700' });
+    expect(actor.getSnapshot().context.next).toBeNull();
+  });
+
+  test('an agent’s 20 tools are all named when the lookup answers 15 per page', async () => {
+    const tools = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, account_id: 1, name: `Tool ${i + 1}` }));
+    mswServer.use(
+      http.get(`${API}/api/v1/agents/2`, () => HttpResponse.json({ data: { id: 2, name: 'Agent', tools: tools.map((t) => t.id) } })),
+      pagedAt15(`${API}/api/v1/tools/`, tools),
+      http.get(`${API}/api/v1/agents/2/tools/available/`, () => HttpResponse.json(listBody([]))),
+    );
+    const { actor } = startRelation('agents.tools');
+    actor.send({ type: 'relation.open', ownerId: '2' });
+    await settled(actor, 'list');
+    expect(names(actor.getSnapshot().context.assigned)).toEqual(tools.map((t) => t.name));
+    expect(actor.getSnapshot().context.total).toBe(20);
   });
 });

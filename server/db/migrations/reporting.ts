@@ -1,5 +1,5 @@
 import type { Migration } from '../migrations';
-import { reportingMonthlyMigration, reportingScaleMigration } from './reportingScale';
+import { reportingMonthlyMigration, reportingScaleMigration, reportingSortMigration } from './reportingScale';
 
 export const reportingMigrations: readonly Migration[] = [
   {
@@ -122,4 +122,5 @@ export const reportingMigrations: readonly Migration[] = [
   },
   reportingScaleMigration,
   reportingMonthlyMigration,
+  reportingSortMigration,
 ];

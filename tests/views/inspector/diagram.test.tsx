@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
 import { describe, expect, test } from 'vitest';
 import { chartOf } from '../../../src/inspector/chart';
-import { Diagram } from '../../../src/inspector/Diagram';
+import { Diagram, fitZoom, LEGIBLE_ZOOM } from '../../../src/inspector/Diagram';
 import { authMachine } from '../../../src/machines/auth';
 import { operationMachine } from '../../../src/machines/operation';
 import { signInHandlers } from '../../support/apiFixtures';
@@ -55,5 +55,12 @@ describe('statechart diagram', () => {
     await act(() => authSettled(portal));
     await waitFor(() => expect(stateNamed('signedIn (active)')).toHaveAttribute('aria-current', 'true'));
     expect(stateNamed('signedOut')).not.toHaveAttribute('aria-current');
+  });
+
+  test('Fit shows the whole chart when its text stays readable (11 px), else keeps the smallest readable zoom and says it cannot', () => {
+    expect(fitZoom({ width: 400, height: 300 }, 500, 440)).toEqual({ k: 1, legible: true });
+    expect(fitZoom({ width: 520, height: 300 }, 500, 440)).toEqual({ k: 500 / 520, legible: true });
+    expect(fitZoom({ width: 3044, height: 808 }, 533, 440)).toEqual({ k: LEGIBLE_ZOOM, legible: false });
+    expect(LEGIBLE_ZOOM * 12).toBeCloseTo(11);
   });
 });

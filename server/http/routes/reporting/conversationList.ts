@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { contextOf } from '../../../context';
 import type { Database } from '../../../db/connection';
 import type { AccountScope } from '../../../auth/accountScope';
 import type { ListSpec, SqlCondition } from '../../list';
@@ -6,6 +7,7 @@ import { evaluationFilters } from '../review/listFilters';
 import { conversationSearchCondition, type SearchLink } from './conversationSearch';
 import { rollupListTotal } from './rollups';
 import { dateRange, gradeValues, idValues, rangeCondition, tableExists, type Grade } from './shared';
+
 
 /** A related resource joined by id when its table exists (another area may not have shipped it yet). */
 interface Join {
@@ -105,6 +107,7 @@ export function conversationListSpec(req: Request, db: Database, scope: AccountS
   if (extra.dispositions?.length) dispositionSets.push([...extra.dispositions]);
   for (const set of gradeSets) where.push(anyOf('c.letter_grade', set));
   for (const set of dispositionSets) where.push(anyOf('c.disposition_id', set));
+  const limits = contextOf(req).listLimits;
   const count = (sql: string, params: unknown[]) => (db.prepare(sql).get(...params) as { n: number }).n;
   return {
     from: source.from,
@@ -119,7 +122,28 @@ export function conversationListSpec(req: Request, db: Database, scope: AccountS
       channel: 'c.channel',
       status: 'c.status',
     },
-    cursorSorts: ['started_at', 'duration_seconds', 'cost', 'channel', 'status'],
+    // Every sortable column has an index (column, started_at) (reporting-003/005, review-001);
+    // channel, status and letter_grade hold few values.
+    sortIndex: {
+      then: 'started_at',
+      indexed: ['started_at', 'duration_seconds', 'cost', 'evaluation_score'],
+      groups: ['channel', 'status', 'letter_grade'],
+      indexes: {
+        started_at: 'conversations_started',
+        duration_seconds: 'conversations_duration_started',
+        cost: 'conversations_cost_started',
+        evaluation_score: 'conversations_evaluation_score',
+        channel: 'conversations_channel_started',
+        status: 'conversations_status_started',
+        letter_grade: 'conversations_grade_started',
+      },
+      tableRows: () => (db.prepare('SELECT COALESCE(SUM(conversations), 0) AS n FROM conversation_rollups_monthly').get() as { n: number }).n,
+      nullable: ['evaluation_score'],
+      // A sort of 10,000 rows takes milliseconds; 10,000 index entries (each a table lookup for a
+      // filtered or scoped list) tens of them.
+      scanLimit: limits.sortScanRows,
+      maxSkip: limits.pageSkipRows,
+    },
     defaultSort: '-started_at',
     tiebreaker: 'c.id',
     filterable: {
