@@ -10,16 +10,16 @@
  *
  *   - `boot`: everything the entry or the sign-in page reaches through static imports, which /login
  *     loads anyway (the entry itself stays its own small chunk, which the manifest names);
- *   - `portal`: the shared signed-in code (API, machines, formats, common views, zod) with the
- *     resource pages and the shell, which the reference server hints on a signed-in page
- *     (server/http/preloadHints.ts);
+ *   - `portal`: the resource pages and the shell with the shared signed-in code (API, machines,
+ *     formats, common views, zod) they use, which the reference server hints on a signed-in page
+ *     (server/http/preloadHints.ts); shared code only another area uses is not in it;
  *   - everything else (reporting, chat, the inspector, the heavy libraries) as the bundler splits it.
  */
 interface ModuleGraph {
-  getModuleInfo(id: string): { importers: readonly string[]; isEntry: boolean } | null;
+  getModuleInfo(id: string): { importers: readonly string[]; dynamicImporters?: readonly string[]; isEntry: boolean } | null;
 }
 
-/** Shared portal code every area page uses: the API, machines, formats, common views, and zod. */
+/** Shared signed-in code (the API, machines, formats, common views, and zod): in `portal` when the first screens reach it (usedByPortal). */
 const SHARED = /[\\/]src[\\/](api|machines|format|views[\\/]common)[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
 /** The signed-in areas whose code the first screens need: resource pages and the shell. */
 const AREAS = /[\\/]src[\\/]views[\\/](resources|shell)[\\/]/;
@@ -41,6 +41,31 @@ function neededBeforeSignIn(graph: ModuleGraph, id: string, memo: Map<string, bo
   return reached;
 }
 
+/** Code a group may take: the portal's own modules and zod (other libraries are left to the bundler). */
+const PORTAL_CODE = /[\\/]src[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
+
+/**
+ * Is `id` code the first signed-in screens run? The roots are the shared and area modules boot's
+ * code asks for lazily (the route table's resource and shell pages and their loader, the
+ * dashboard's totals); `portal` is what they reach through static imports. Shared code that only a
+ * lazy area imports (chat, reporting, review, the account flows and the outbound call, with their
+ * APIs: machines/areas/*.ts) and a part a page loads on demand (the scorecard items editor, the
+ * outbound call form) stay out of it, so a list page does not download and compile them (issue 25).
+ * Every module of ours that `portal` reaches is in it, so no other chunk of ours imports `portal`
+ * while `portal` imports it (two chunks importing each other run one before the other is ready).
+ * Memoised per build.
+ */
+function usedByPortal(graph: ModuleGraph, id: string, memo: Map<string, boolean>, beforeSignIn: (id: string) => boolean): boolean {
+  const known = memo.get(id);
+  if (known !== undefined) return known;
+  memo.set(id, false); // a cycle adds nothing
+  const info = graph.getModuleInfo(id);
+  const root = !!info && (SHARED.test(id) || AREAS.test(id)) && (info.dynamicImporters ?? []).some(beforeSignIn);
+  const used = !!info && (root || info.importers.some((importer) => PORTAL_CODE.test(importer) && usedByPortal(graph, importer, memo, beforeSignIn)));
+  memo.set(id, used);
+  return used;
+}
+
 /**
  * Is `id` imported only by the machine inspector's code (the machines' event schemas, say)? That
  * code stays with the inspector's own lazy chunk: grouped into `portal`, a list page would build
@@ -60,11 +85,13 @@ function onlyForInspector(graph: ModuleGraph, id: string, memo: Map<string, bool
 export function firstScreenChunks() {
   let memo = new Map<string, boolean>();
   let inspectorMemo = new Map<string, boolean>();
+  let portalMemo = new Map<string, boolean>();
   let lastGraph: ModuleGraph | undefined;
   const chunkOf = (id: string, graph: ModuleGraph): string | null => {
     if (graph !== lastGraph) {
       memo = new Map();
       inspectorMemo = new Map();
+      portalMemo = new Map();
       lastGraph = graph;
     }
     const info = graph.getModuleInfo(id);
@@ -72,7 +99,7 @@ export function firstScreenChunks() {
     if (!info || info.isEntry || info.importers.some((importer) => graph.getModuleInfo(importer)?.isEntry)) return null;
     if (neededBeforeSignIn(graph, id, memo)) return 'boot';
     if (INSPECTOR.test(id) || onlyForInspector(graph, id, inspectorMemo)) return null;
-    return SHARED.test(id) || AREAS.test(id) ? 'portal' : null;
+    return PORTAL_CODE.test(id) && usedByPortal(graph, id, portalMemo, (importer) => neededBeforeSignIn(graph, importer, memo)) ? 'portal' : null;
   };
   // Not their dependencies: a group takes only the modules chunkOf names for it.
   return { includeDependenciesRecursively: false, groups: [{ name: chunkOf }] };

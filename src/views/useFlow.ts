@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { closeFlow, openFlow, type FlowActor, type FlowInput, type FlowName } from '../machines/areas';
+import { closeFlow, openFlow, type FlowActor, type FlowInput, type FlowName } from '../machines/areas/flows';
 import { usePortal } from './PortalContext';
 
 /** A flow that needs nothing from its page (its summary is its own) is opened by name alone. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { waitFor } from 'xstate';
-import { openChat } from '../../src/machines/areas';
+import { openChat } from '../../src/machines/areas/chat';
 import { createChatStore } from '../../src/machines/chatPersistence';
 import { signInHandlers } from '../support/apiFixtures';
 import { mswServer } from '../support/setupMsw';

@@ -5,7 +5,7 @@ import { createHttp } from '../../src/api/http';
 import { createRelationsApi, type RelationKey } from '../../src/api/relations';
 import { parseRuntimeConfig } from '../../src/config';
 import { createRelationMachine, relationOperation, visibleRelationError, type RelationActor, type RelationKind } from '../../src/machines/relation';
-import { openRelation } from '../../src/machines/areas';
+import { openRelation } from '../../src/machines/areas/resources';
 import { statusCode } from '../../src/machines/operation';
 import { API } from '../support/apiFixtures';
 import { startTestPortal } from '../support/portal';

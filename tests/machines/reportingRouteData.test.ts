@@ -1,7 +1,7 @@
 import { http, HttpResponse, delay } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { waitFor } from 'xstate';
-import { openReporting } from '../../src/machines/areas';
+import { openReporting } from '../../src/machines/areas/reporting';
 import { reportOperation } from '../../src/machines/conversationReport';
 import { statisticsOperation } from '../../src/machines/statistics';
 import { conversationOpen, conversationTab, overviewLoads, reportTabAccess } from '../../src/views/reporting/firstCalls';

@@ -7,7 +7,7 @@ import { createOperation } from '../../src/machines/operation';
 import { resourceApiFor, type ResourceKey } from '../../src/api/resources';
 import { parseRuntimeConfig } from '../../src/config';
 import { createResourceMachine, operationSystemId, resourceError, resourceOperation, resourceStatus, type ResourceActor, type ResourceOperationKind } from '../../src/machines/resource';
-import { createResourceLogicFactory, openResource } from '../../src/machines/areas';
+import { createResourceLogicFactory, openResource } from '../../src/machines/areas/resources';
 import { GENERIC_SUMMARIES, NO_RECORD_RECEIVED, SECTION_SUMMARIES, summaryFor } from '../../src/machines/resourceSummaries';
 import { API } from '../support/apiFixtures';
 import { startTestPortal } from '../support/portal';

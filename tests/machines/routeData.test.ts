@@ -1,7 +1,7 @@
 import { http, HttpResponse, delay } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { waitFor } from 'xstate';
-import { openResource } from '../../src/machines/areas';
+import { openResource } from '../../src/machines/areas/resources';
 import { resourceOperation } from '../../src/machines/resource';
 import { API, permissionsFor, signInHandlers } from '../support/apiFixtures';
 import { startTestPortal } from '../support/portal';

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test } from 'vitest';
 import { waitFor } from 'xstate';
-import { openResource } from '../../src/machines/areas';
+import { openResource } from '../../src/machines/areas/resources';
 import { resourceOperation } from '../../src/machines/resource';
 import { API, signInHandlers } from '../support/apiFixtures';
 import { startTestPortal } from '../support/portal';

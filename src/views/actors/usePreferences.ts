@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { openPreferences } from '../../machines/areas';
+import { openPreferences } from '../../machines/areas/shell';
 import { preferencesApi, type PreferencesActorApi } from '../../machines/preferences.api';
 import type { PreferencesActor } from '../../machines/preferences';
 import { usePortal } from '../PortalContext';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { RelationKey } from '../../api/relations';
-import { openRelation } from '../../machines/areas';
+import { openRelation } from '../../machines/areas/resources';
 import { relationApi, type RelationActorApi } from '../../machines/relation.api';
 import { relationOperation, visibleRelationError, type RelationActor, type RelationKind, type RelationSnapshot } from '../../machines/relation';
 import { useOperation, type OperationView } from '../common/useOperation';

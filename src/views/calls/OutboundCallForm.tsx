@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatPhone } from '../../format/phone';
-import { openChat } from '../../machines/areas';
+import { openChat } from '../../machines/areas/chat';
 import { callState, isCallablePhone, type CallSnapshot } from '../../machines/call';
 import { connectionState, type ChatSnapshot } from '../../machines/chat';
 import { LoadingState } from '../common/LoadingState';

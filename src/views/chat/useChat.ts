@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
-import { openChat } from '../../machines/areas';
+import { openChat } from '../../machines/areas/chat';
 import { connectionState, type ChatActor, type ChatSnapshot } from '../../machines/chat';
 import type { ChatStreamActor, ChatTarget } from '../../machines/chatStream';
 import { usePortal } from '../PortalContext';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import type { Target } from '../../api/calls';
-import { openTargets, type TargetKind } from '../../machines/areas';
+import { openTargets, type TargetKind } from '../../machines/areas/chat';
 import type { OperationSnapshot } from '../../machines/operation';
 import { useCan, usePortal } from '../PortalContext';
 

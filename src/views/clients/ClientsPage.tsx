@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import { useSearch } from 'wouter';
 import type { Client } from '../../api/schemas/client';
-import { openClients } from '../../machines/areas';
+import { openClients } from '../../machines/areas/resources';
 import { clientListOperation, type ClientListSnapshot } from '../../machines/clientList';
 import type { RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';

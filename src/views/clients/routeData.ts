@@ -1,4 +1,4 @@
-import { openClients } from '../../machines/areas';
+import { openClients } from '../../machines/areas/resources';
 import type { RouteDataOwner, RouteDef, RoutePlaceNow } from '../../route';
 import { listQuery, parseListState } from '../resources/listState';
 import { listMove } from '../resources/routeData';

@@ -2,7 +2,7 @@ import './palette.css';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
-import { closePalette, openPalette } from '../../machines/areas';
+import { closePalette, openPalette } from '../../machines/areas/palette';
 import { paletteApi, paletteSelectors } from '../../machines/palette.api';
 import type { PaletteActor } from '../../machines/palette';
 import { permittedSections } from '../../machines/permissions';

@@ -1,4 +1,4 @@
-import { openReporting } from '../../machines/areas';
+import { openReporting } from '../../machines/areas/reporting';
 import type { RouteDataOwner, RouteDef, RoutePlaceNow } from '../../route';
 import { rangeFrom } from './dateRange';
 import { conversationOpen, conversationTab, overviewLoads, reportTabAccess } from './firstCalls';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useSearch } from 'wouter';
-import { openReporting, type ReportingActors } from '../../machines/areas';
+import { openReporting, type ReportingActors } from '../../machines/areas/reporting';
 import { usePortal } from '../PortalContext';
 
 /** The system's reporting actors, spawned on the first reporting page of a session. */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Conversation } from '../../api/schemas/reporting';
 import { debounce } from '../../format/debounce';
-import { openConversationSearch } from '../../machines/areas';
+import { openConversationSearch } from '../../machines/areas/resources';
 import { useTimeZone } from '../common/TimeZone';
 import { useOperation } from '../common/useOperation';
 import { useCan, usePortal } from '../PortalContext';

@@ -1,6 +1,6 @@
 import type { ResourceKey } from '../../api/resources';
 import { ACTOR_IDS } from '../../machines/actorIds';
-import { openResource } from '../../machines/areas';
+import { openResource } from '../../machines/areas/resources';
 import type { RouteDataOwner, RouteDef, RoutePlaceNow } from '../../route';
 import { isNextPageOf, isPreviousPageOf, listQuery, parseListState, serializeListState, type ListState } from './listState';
 import { SECTION_CONFIGS } from './sectionConfigs';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useCallback, useContext, useEffect, useMemo } from 'react';
 import type { ResourceKey } from '../../api/resources';
-import { openReferences } from '../../machines/areas';
+import { openReferences } from '../../machines/areas/resources';
 import { can } from '../../machines/permissions';
 import { optionsKey, type OptionsEntry, type ReferenceEntry, type ReferenceSection, type ReferencesActor, type ReferencesSnapshot } from '../../machines/references';
 import { sectionByKey } from '../../sections';

@@ -5,7 +5,7 @@ import type { ResourceKey } from '../../api/resources';
 import { onOutcome, type OperationFailure, type OutcomeHandlers } from '../../machines/operation';
 import type { RelationActor, RelationRequest } from '../../machines/relation';
 import { resourceOperation, resourceOutput, type ResourceActor, type ResourceOperationKind, type ResourceRequest } from '../../machines/resource';
-import { openResource } from '../../machines/areas';
+import { openResource } from '../../machines/areas/resources';
 import { useOperation, type OperationView } from '../common/useOperation';
 import { usePortal } from '../PortalContext';
 

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { replayWalk } from '../../../src/inspector/replay';
 import { walkFromLog } from '../../../src/inspector/walk';
-import { openResource } from '../../../src/machines/areas';
+import { openResource } from '../../../src/machines/areas/resources';
 import { API, signInHandlers } from '../../support/apiFixtures';
 import { mswServer } from '../../support/setupMsw';
 import { authSettled, credentials, renderPanel, startInspectedPortal } from './harness';
