@@ -14,6 +14,7 @@ export function conversationPlayerApi(ref: ConversationPlayerActor) {
     load: (url: string | null) => ref.send(url ? { type: 'player.load', url } : { type: 'player.unload' }),
     retry: () => ref.send({ type: 'player.retry' }),
     toggle: () => ref.send({ type: 'player.toggle' }),
+    pause: () => ref.send({ type: 'player.pause' }),
     seek: (seconds: number) => ref.send({ type: 'player.seek', seconds }),
     skip: (seconds: number) => ref.send({ type: 'player.skip', seconds }),
     follow: (following: boolean) => ref.send({ type: 'player.follow', following }),

@@ -15,10 +15,12 @@ import { Grade } from './Grade';
 import { ReportingNav } from './ReportingNav';
 import { useNamesWithAccounts } from '../common/useNamesWithAccounts';
 import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
+import { useStatistics } from '../actors/useStatistics';
 
 /** One role's or instance's breakdown; which one, and the range, come from the URL (?id=&from=&to=). */
 export function BreakdownPage({ entity }: { entity: StatisticsEntity }) {
   const { statistics } = useReporting();
+  const stats = useStatistics();
   const params = useSearchParams();
   const navigate = useNavigate();
   const accountId = useAccountId();
@@ -35,18 +37,18 @@ export function BreakdownPage({ entity }: { entity: StatisticsEntity }) {
   const id = params.get('id') ?? '';
 
   useEffect(() => {
-    statistics.send({ type: 'statistics.load', kind: listKind, query: { show: 100, sort: 'name' } });
-  }, [statistics, listKind, accountId]);
+    stats.load(listKind, { show: 100, sort: 'name' });
+  }, [stats, listKind, accountId]);
   const load = () => {
-    if (id) statistics.send({ type: 'statistics.load', kind, id, query: { from, to } });
-    else statistics.send({ type: 'statistics.reset', kinds: [kind] });
+    if (id) stats.load(kind, { from, to }, id);
+    else stats.reset([kind]);
   };
-  useEffect(load, [statistics, kind, id, from, to, accountId]);
+  useEffect(load, [stats, kind, id, from, to, accountId]);
 
   const go = (changes: Record<string, string | undefined>) => navigate.go(withParams(path, params, changes), true);
   // SPEC §4 reset: the breakdown empties and comes back for the default range (not left blank).
   const resetFiltersAndFigures = () => {
-    statistics.send({ type: 'statistics.reset', kinds: [kind] });
+    stats.reset([kind]);
     if (from || to) go({ from: undefined, to: undefined });
     else load();
   };
@@ -76,7 +78,7 @@ export function BreakdownPage({ entity }: { entity: StatisticsEntity }) {
           Reset filters and figures
         </button>
         {id && (
-          <button type="button" className="button" onClick={() => statistics.send({ type: 'statistics.export', kind: kind, id, query: { from, to } })}>
+          <button type="button" className="button" onClick={() => stats.exportFile(kind, { from, to }, id)}>
             Export CSV
           </button>
         )}

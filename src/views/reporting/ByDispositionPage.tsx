@@ -13,12 +13,14 @@ import { withParams } from './dateRange';
 import { pageSizeOf } from '../common/pageSize';
 import { ReportingNav } from './ReportingNav';
 import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
+import { useConversationReportList } from '../actors/useConversationReportList';
 
 const PATH = '/reporting/conversations-by-disposition';
 
 /** Conversations counted per disposition; choosing one lists them (GET /reporting/dispositions/conversations). */
 export default function ByDispositionPage() {
   const { conversations } = useReporting();
+  const lists = useConversationReportList();
   const params = useSearchParams();
   const navigate = useNavigate();
   const accountId = useAccountId();
@@ -30,11 +32,11 @@ export default function ByDispositionPage() {
   const key = chosen.join(',');
 
   useEffect(() => {
-    conversations.send({ type: 'conversations.loadOptions' });
-  }, [conversations, accountId]);
+    lists.loadOptions();
+  }, [lists, accountId]);
   useEffect(() => {
-    if (chosen.length) conversations.send({ type: 'conversations.byDisposition', ids: chosen, query: { page, show } });
-  }, [conversations, accountId, key, page, show]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (chosen.length) lists.byDisposition(chosen, { page, show });
+  }, [lists, accountId, key, page, show]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const rows = counts.output ?? [];
   const resultsHeading = useRevealResults(key, list.output !== undefined && !list.loading);

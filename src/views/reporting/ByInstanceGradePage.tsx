@@ -10,6 +10,8 @@ import { pageSizeOf } from '../common/pageSize';
 import { ReportingNav } from './ReportingNav';
 import { useNamesWithAccounts } from '../common/useNamesWithAccounts';
 import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
+import { useStatistics } from '../actors/useStatistics';
+import { useConversationReportList } from '../actors/useConversationReportList';
 import { useRevealResults } from './useRevealResults';
 
 const PATH = '/reporting/conversations-by-instance-grade';
@@ -17,6 +19,8 @@ const PATH = '/reporting/conversations-by-instance-grade';
 /** Instances × letter grades; a cell lists its conversations (GET /reporting/grades/conversations). */
 export default function ByInstanceGradePage() {
   const { statistics, conversations } = useReporting();
+  const stats = useStatistics();
+  const lists = useConversationReportList();
   const params = useSearchParams();
   const accountId = useAccountId();
   const instances = useChildOperation(statistics, 'instances');
@@ -31,12 +35,12 @@ export default function ByInstanceGradePage() {
   const show = pageSizeOf(params);
 
   useEffect(() => {
-    statistics.send({ type: 'statistics.load', kind: 'instances', query: { from, to, show: 100, sort: 'name' } });
-    statistics.send({ type: 'statistics.load', kind: 'global', query: { from, to } });
-  }, [statistics, accountId, from, to]);
+    stats.load('instances', { from, to, show: 100, sort: 'name' });
+    stats.load('global', { from, to });
+  }, [stats, accountId, from, to]);
   useEffect(() => {
-    if (grade) conversations.send({ type: 'conversations.byGrade', grades: [grade], query: { from, to, page, show, filter: instance ? { instance_id: instance } : {} } });
-  }, [conversations, accountId, grade, instance, from, to, page, show]);
+    if (grade) lists.byGrade([grade], { from, to, page, show, filter: instance ? { instance_id: instance } : {} });
+  }, [lists, accountId, grade, instance, from, to, page, show]);
 
   const cell = (g: Grade, count: number, instanceId?: string) => {
     const href = withParams(PATH, params, { grade: g, instance: instanceId, page: undefined });

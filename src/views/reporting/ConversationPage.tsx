@@ -24,6 +24,8 @@ import { useEvaluationState } from '../actors/useEvaluation';
 import { conversationTab } from './firstCalls';
 import { useReportTabAccess } from './reportTabAccess';
 import { useChildOperation, useReporting } from './useReporting';
+import { useConversationReport } from '../actors/useConversationReport';
+import { useConversationPlayer } from '../actors/useConversationPlayer';
 
 /** The tabs under the player and transcript (SPEC §2: the tab is the URL's last segment). */
 const PAGE_TABS = ['overview', 'log', 'actions', 'quotes', 'usage-summary', 'data'] as const;
@@ -171,6 +173,7 @@ function TabContent({ tab, report }: { tab: Exclude<ReportPart, 'recordings' | '
  */
 export default function ConversationPage({ params }: RouteViewProps) {
   const { report, player } = useReporting();
+  const reportControls = useConversationReport();
   const id = params.ConversationId ?? '';
   const tabParam = params.tab;
   const mayOpen = useReportTabAccess();
@@ -187,7 +190,8 @@ export default function ConversationPage({ params }: RouteViewProps) {
   // The record and the tab's part are the route's first call (machines/route.ts), sent for each
   // new tab and again for another account, which may hide this conversation.
   // Leaving the page stops the audio.
-  useEffect(() => () => player.send({ type: 'player.pause' }), [player]);
+  const playerControls = useConversationPlayer(player);
+  useEffect(() => () => playerControls.pause(), [playerControls]);
 
   const base = `/reporting/conversations/${encodeURIComponent(id)}`;
   // The grade follows the latest submitted evaluation (issue 29), also right after one is submitted here.
@@ -200,7 +204,7 @@ export default function ConversationPage({ params }: RouteViewProps) {
     <section className="page conversation-page">
       {c ? <ConversationHeader conversation={c} /> : <h1>Conversation</h1>}
       {!evaluationsMissing && <NextNotEvaluated conversationId={id} />}
-      <OperationError error={record.error} onRetry={() => report.send({ type: 'conversationReport.reload' })} />
+      <OperationError error={record.error} onRetry={reportControls.reload} />
       {record.loading && !c && <LoadingState label="Loading conversation…" />}
 
       {c && !record.error && (
@@ -209,8 +213,8 @@ export default function ConversationPage({ params }: RouteViewProps) {
           <h2 id="review-title">Recording and transcript</h2>
           {mayRead && (
             <div className="report-toolbar">
-              <button type="button" className="button" onClick={() => report.send({ type: 'conversationReport.export', format: 'txt' })}>Download transcript (text)</button>
-              <button type="button" className="button" onClick={() => report.send({ type: 'conversationReport.export', format: 'csv' })}>Download transcript (CSV)</button>
+              <button type="button" className="button" onClick={() => reportControls.exportTranscript('txt')}>Download transcript (text)</button>
+              <button type="button" className="button" onClick={() => reportControls.exportTranscript('csv')}>Download transcript (CSV)</button>
               <ExportStatus state={exported.state} filename={exported.output} error={exported.error} />
             </div>
           )}

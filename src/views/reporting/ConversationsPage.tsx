@@ -12,6 +12,7 @@ import { Pagination } from '../common/Pagination';
 import { ReportingNav } from './ReportingNav';
 import { ConversationFilters } from './filters/ConversationFilters';
 import { useAccountId, useChildOperation, useReporting } from './useReporting';
+import { useConversationReportList } from '../actors/useConversationReportList';
 import { useReviewQueue, useReviewQueueState } from '../actors/useReviewQueue';
 import { reviewQueueSelectors } from '../../machines/reviewQueue.api';
 import { REVIEW_FILTERS } from './review/reviewFilters';
@@ -20,6 +21,7 @@ const PATH = '/reporting/conversations';
 
 export default function ConversationsPage() {
   const { conversations } = useReporting();
+  const lists = useConversationReportList();
   const search = useSearch();
   const params = new URLSearchParams(search);
   const navigate = useNavigate();
@@ -29,15 +31,15 @@ export default function ConversationsPage() {
   const exported = useChildOperation(conversations, 'export');
   const query = conversationQueryFromUrl(params);
 
-  const load = () => conversations.send({ type: 'conversations.browse', query: conversationQueryFromUrl(new URLSearchParams(search)) });
+  const load = () => lists.browse(conversationQueryFromUrl(new URLSearchParams(search)));
   // The URL is the single source of truth: every change of it (or of the account filter) reloads.
-  useEffect(load, [conversations, search, accountId]);
+  useEffect(load, [lists, search, accountId]);
   // "Next not evaluated" on a conversation page keeps these filters (issue 29's review queue).
   const queue = useReviewQueue();
   useEffect(() => queue.keepFilters(conversationQueryFromUrl(new URLSearchParams(search))), [queue, search]);
   useEffect(() => {
-    conversations.send({ type: 'conversations.loadOptions' });
-  }, [conversations, accountId]);
+    lists.loadOptions();
+  }, [lists, accountId]);
 
   const go = (changes: Record<string, string | readonly string[] | undefined>) => navigate.go(withParams(PATH, params, changes));
   const sort = query.sort ?? '-started_at';
@@ -69,7 +71,7 @@ export default function ConversationsPage() {
             Reset filters
           </button>
         )}
-        <button type="button" className="button" onClick={() => conversations.send({ type: 'conversations.export', query: exportQuery })}>
+        <button type="button" className="button" onClick={() => lists.exportFile(exportQuery)}>
           Export CSV
         </button>
       </div>
@@ -78,7 +80,7 @@ export default function ConversationsPage() {
         filename={exported.output}
         error={exported.error}
         progress={exported.progress as DownloadProgress | undefined}
-        onCancel={() => conversations.send({ type: 'conversations.cancelExport' })}
+        onCancel={lists.cancelExport}
       />
       <OperationError error={options.error} />
       {!searchErrors && <OperationError error={list.error} onRetry={load} />}

@@ -19,6 +19,7 @@ import { pageSizeOf } from '../common/pageSize';
 import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
 import { ReportingNav } from './ReportingNav';
 import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
+import { useStatistics } from '../actors/useStatistics';
 
 const COLUMNS = [
   { key: 'name', label: 'Name', numeric: false },
@@ -31,6 +32,7 @@ const COLUMNS = [
 /** Role or instance statistics: one row each, searchable, sortable, paged and exportable from the URL. */
 export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
   const { statistics } = useReporting();
+  const stats = useStatistics();
   const params = useSearchParams();
   const navigate = useNavigate();
   const accountId = useAccountId();
@@ -52,8 +54,8 @@ export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
   const accounts = useReferenceNames(showsAccount && list.output ? [{ section: 'accounts', ids: list.output.data.map((row) => row.account_id) }] : []);
 
   const query = { from, to, search: search || undefined, sort, page, show };
-  const load = () => statistics.send({ type: 'statistics.load', kind, query });
-  useEffect(load, [statistics, kind, accountId, from, to, search, sort, page, show]); // eslint-disable-line react-hooks/exhaustive-deps
+  const load = () => stats.load(kind, query);
+  useEffect(load, [stats, kind, accountId, from, to, search, sort, page, show]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const go = (changes: Record<string, string | undefined>) => navigate.go(withParams(path, params, { page: undefined, ...changes }), true);
   // Search applies after a 300 ms pause (SPEC §9), like the resource lists.
@@ -80,7 +82,7 @@ export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
             <input id={`${entity}-search`} type="search" value={text} maxLength={200} onChange={(e) => { setText(e.target.value); pushSearch(e.target.value); }} />
           </div>
         </form>
-        <button type="button" className="button" onClick={() => statistics.send({ type: 'statistics.export', kind, query: { from, to, search: search || undefined, sort } })}>
+        <button type="button" className="button" onClick={() => stats.exportFile(kind, { from, to, search: search || undefined, sort })}>
           Export CSV
         </button>
       </div>

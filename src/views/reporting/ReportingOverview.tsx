@@ -20,6 +20,7 @@ import { ExportStatus } from './ExportStatus';
 import { Grade } from './Grade';
 import { ReportingNav } from './ReportingNav';
 import { useChildOperation, useReporting, useSearchParams } from './useReporting';
+import { useStatistics } from '../actors/useStatistics';
 import { useNamesWithAccounts } from '../common/useNamesWithAccounts';
 
 const PATH = '/reporting';
@@ -67,6 +68,7 @@ function sortedRoles(rows: readonly EntityStatistics[], sort: string): EntitySta
 
 export default function ReportingOverview() {
   const { statistics } = useReporting();
+  const stats = useStatistics();
   const timeZone = useTimeZone();
   const params = useSearchParams();
   const { from, to } = rangeFrom(params);
@@ -88,12 +90,12 @@ export default function ReportingOverview() {
   // The URL's range and the account filter decide what the figures cover: the route actor loads
   // them for each new range or account (machines/route.ts, views/reporting/routeData.ts).
   const reload = () => {
-    for (const event of overviewLoads(params)) statistics.send(event);
+    stats.loadEach(overviewLoads(params));
   };
 
   // SPEC §4: the statistics can be reset; a person wants the default range's figures back, not blanks.
   const resetFiltersAndFigures = () => {
-    statistics.send({ type: 'statistics.reset' });
+    stats.reset();
     if (from || to) navigate.go(PATH, true);
     else reload();
   };
@@ -102,7 +104,7 @@ export default function ReportingOverview() {
   const follow = (href: string | undefined) => href && navigate.go(href);
 
   const totals = global.output;
-  const exportFile = (kind: 'global' | 'timeseries' | 'globalRoles' | 'rankings') => statistics.send({ type: 'statistics.export', kind, query: { from, to } });
+  const exportFile = (kind: 'global' | 'timeseries' | 'globalRoles' | 'rankings') => stats.exportFile(kind, { from, to });
 
   return (
     <section className="page">
