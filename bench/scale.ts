@@ -49,6 +49,12 @@ const CALLS = [
   { label: '`GET /api/v1/reporting/global`', path: '/api/v1/reporting/global' },
   { label: '`GET /api/v1/reporting/global/timeseries`', path: '/api/v1/reporting/global/timeseries' },
   { label: '`GET /api/v1/reporting/roles`', path: '/api/v1/reporting/roles' },
+  // Issue 27: multi-key sorts and deep pages (server/http/listSortPlan.ts).
+  { label: 'conversations `sort=channel,-started_at` (page 1)', path: '/api/v1/reporting/conversations?sort=channel,-started_at' },
+  { label: 'same, 5th page by links.next (cursor)', path: 'NEXT4 /api/v1/reporting/conversations?sort=channel,-started_at' },
+  { label: 'conversations `sort=-status,started_at` (page 1)', path: '/api/v1/reporting/conversations?sort=-status,started_at' },
+  { label: 'conversations `sort=cost&page=666` (9,975 rows skipped)', path: '/api/v1/reporting/conversations?sort=cost&page=666' },
+  { label: 'conversations `sort=status,-cost` (422 past 10,000 rows)', path: '/api/v1/reporting/conversations?sort=status,-cost', refusable: true },
   // Issue 29 item 7: the review queue's list filters and the review statistics (≤ 100 ms at 1M with 100k evaluations).
   { label: 'conversations, `filter[evaluation]=none`', path: '/api/v1/reporting/conversations?filter[evaluation]=none' },
   { label: 'conversations, `filter[evaluation]=evaluated`', path: '/api/v1/reporting/conversations?filter[evaluation]=evaluated' },
@@ -136,13 +142,20 @@ async function signIn(origin: string, email: string) {
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 
-async function timed(client: Client, url: string): Promise<{ ms: number; body: unknown }> {
+async function timed(client: Client, url: string, refusable = false): Promise<{ ms: number; body: unknown; status: number }> {
   const started = performance.now();
   const response = await client(url);
   const body: unknown = await response.json();
   const elapsed = performance.now() - started;
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
-  return { ms: elapsed, body };
+  if (!response.ok && !(refusable && response.status === 422)) throw new Error(`${url}: ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
+  return { ms: elapsed, body, status: response.status };
+}
+
+/** The page `hops` links.next away from `url` (the last hop is the one timed by the caller). */
+async function followNext(client: Client, url: string, hops: number): Promise<string> {
+  let at = url;
+  for (let i = 0; i < hops; i += 1) at = ((await timed(client, at)).body as { links: { next: string } }).links.next;
+  return at;
 }
 
 interface ExportResult {
@@ -234,11 +247,17 @@ async function benchSize(size: number, withExport: boolean): Promise<SizeResult>
     const first = (await timed(admin, CALLS[0].path)).body as { meta: { total: number }; links: { last: string } };
     const medians: number[] = [];
     for (const call of CALLS) {
-      const url = call.path === 'LAST' ? first.links.last : call.path;
+      const hops = /^NEXT(\d+) /.exec(call.path);
+      const url = call.path === 'LAST' ? first.links.last : hops ? await followNext(admin, call.path.slice(hops[0].length), Number(hops[1])) : call.path;
       const times: number[] = [];
-      for (let run = 0; run < RUNS; run += 1) times.push((await timed(admin, url)).ms);
+      const statuses = new Set<number>();
+      for (let run = 0; run < RUNS; run += 1) {
+        const answer = await timed(admin, url, 'refusable' in call && call.refusable);
+        times.push(answer.ms);
+        statuses.add(answer.status);
+      }
       medians.push(median(times));
-      console.log(`  ${size.toLocaleString('en-US')}: ${call.label}: median ${ms(median(times))} (runs: ${times.map((t) => Math.round(t)).join(', ')})`);
+      console.log(`  ${size.toLocaleString('en-US')}: ${call.label}: median ${ms(median(times))} (runs: ${times.map((t) => Math.round(t)).join(', ')}; HTTP ${[...statuses].join(', ')})`);
     }
     // Correctness at this size: the list total and the statistics agree with a recount.
     const db = openDatabase(file);
