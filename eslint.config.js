@@ -17,8 +17,6 @@ const VIEWS_BEFORE_NAMED_API = [
   'src/views/reporting/ConversationsPage.tsx',
   'src/views/reporting/EntityStatisticsPage.tsx',
   'src/views/reporting/ReportingOverview.tsx',
-  'src/views/reporting/conversation/ConversationReview.tsx',
-  'src/views/reporting/conversation/RecordingPlayer.tsx',
   'src/views/resources/BotDuplicatePage.tsx',
   'src/views/resources/ConversationPicker.tsx',
   'src/views/resources/FormAccount.tsx',
@@ -26,7 +24,6 @@ const VIEWS_BEFORE_NAMED_API = [
   'src/views/resources/special/AgentActions.tsx',
   'src/views/resources/special/BotActions.tsx',
   'src/views/resources/special/BotImport.tsx',
-  'src/views/resources/special/ExportButton.tsx',
   'src/views/resources/special/PhoneNumbers.tsx',
   'src/views/resources/special/UserActions.tsx',
 ];
