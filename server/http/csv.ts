@@ -57,7 +57,7 @@ export function sendAttachment(res: Response, filename: string, contentType: str
 }
 
 /** Resolves when the client has taken the buffered bytes, went away, or `ms` passed. */
-function drained(res: Response, ms: number): Promise<void> {
+export function drained(res: Response, ms: number): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
