@@ -15,6 +15,7 @@
  * once, and while 40 exports stream (goal: ≤ 250 ms each).
  *
  * Env: BENCH_SIZES (default "10000,1000000"), BENCH_DB_DIR (/tmp), BENCH_RUNS (5),
+ * BENCH_CALLS_ONLY (1: the timed calls only, no export or stall loads),
  * BENCH_EXPORT_TIMEOUT_S (300), BENCH_STALL_S (10). Last line: `ratio: N.NN (ours / baseline)` =
  * the slowest concurrent answer under the worst of the three loads / the slowest on the idle
  * server (the list's page 1 at the largest / smallest size is printed above it).
@@ -37,6 +38,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SIZES = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map((s) => Number(s.replace(/_/g, '')));
 const DB_DIR = process.env.BENCH_DB_DIR ?? os.tmpdir();
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const CALLS_ONLY = process.env.BENCH_CALLS_ONLY === '1';
 const EXPORT_TIMEOUT_MS = Number(process.env.BENCH_EXPORT_TIMEOUT_S ?? 300) * 1000;
 
 const CALLS = [
@@ -47,6 +49,21 @@ const CALLS = [
   { label: '`GET /api/v1/reporting/global`', path: '/api/v1/reporting/global' },
   { label: '`GET /api/v1/reporting/global/timeseries`', path: '/api/v1/reporting/global/timeseries' },
   { label: '`GET /api/v1/reporting/roles`', path: '/api/v1/reporting/roles' },
+  // Issue 27: multi-key sorts and deep pages (server/http/listSortPlan.ts).
+  { label: 'conversations `sort=channel,-started_at` (page 1)', path: '/api/v1/reporting/conversations?sort=channel,-started_at' },
+  { label: 'same, 5th page by links.next (cursor)', path: 'NEXT4 /api/v1/reporting/conversations?sort=channel,-started_at' },
+  { label: 'conversations `sort=-status,started_at` (page 1)', path: '/api/v1/reporting/conversations?sort=-status,started_at' },
+  { label: 'conversations `sort=cost&page=666` (9,975 rows skipped)', path: '/api/v1/reporting/conversations?sort=cost&page=666' },
+  { label: 'conversations `sort=status,-cost` (422 past 10,000 rows)', path: '/api/v1/reporting/conversations?sort=status,-cost', refusable: true },
+  // Issue 29 item 7: the review queue's list filters and the review statistics (≤ 100 ms at 1M with 100k evaluations).
+  { label: 'conversations, `filter[evaluation]=none`', path: '/api/v1/reporting/conversations?filter[evaluation]=none' },
+  { label: 'conversations, `filter[evaluation]=evaluated`', path: '/api/v1/reporting/conversations?filter[evaluation]=evaluated' },
+  { label: 'conversations, `filter[evaluation]=mine`', path: '/api/v1/reporting/conversations?filter[evaluation]=mine' },
+  { label: 'conversations, `filter[score_min]=80&filter[score_max]=100`', path: '/api/v1/reporting/conversations?filter[score_min]=80&filter[score_max]=100' },
+  { label: 'conversations, `sort=-evaluation_score`', path: '/api/v1/reporting/conversations?sort=-evaluation_score' },
+  { label: '`GET /api/v1/reporting/latency`', path: '/api/v1/reporting/latency' },
+  { label: '`GET /api/v1/reporting/evaluation-scores?by=role`', path: '/api/v1/reporting/evaluation-scores?by=role' },
+  { label: '`GET /api/v1/reporting/evaluation-scores?by=bot`', path: '/api/v1/reporting/evaluation-scores?by=bot' },
 ] as const;
 
 const EXPORT_USERS = 20;
@@ -68,11 +85,15 @@ async function buildDatabase(size: number): Promise<string> {
     if (have > size) throw new Error(`${file} holds ${have} conversations, more than ${size}: delete it`);
     if (have < size) {
       const started = performance.now();
-      seedScale(db, size);
-      console.log(`seeded ${file}: ${size.toLocaleString('en-US')} conversations in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      const seeded = seedScale(db, size);
+      console.log(`seeded ${file}: ${size.toLocaleString('en-US')} conversations (${seeded.evaluations.toLocaleString('en-US')} evaluations added) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } else {
       console.log(`reusing ${file} (${have.toLocaleString('en-US')} conversations)`);
     }
+    const evaluations = (db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'conversation_evaluations'").get() as { n: number }).n
+      ? (db.prepare('SELECT COUNT(*) AS n FROM conversation_evaluations').get() as { n: number }).n
+      : 0;
+    console.log(`  ${file}: ${evaluations.toLocaleString('en-US')} evaluations${evaluations < size / 20 ? ' (built before seed:scale made evaluations: delete it for the review figures)' : ''}`);
     // Users for the concurrent exports (two each: the per-user cap).
     addBenchUsers(db, EXPORT_USERS);
     db.pragma('wal_checkpoint(TRUNCATE)');
@@ -121,13 +142,20 @@ async function signIn(origin: string, email: string) {
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 
-async function timed(client: Client, url: string): Promise<{ ms: number; body: unknown }> {
+async function timed(client: Client, url: string, refusable = false): Promise<{ ms: number; body: unknown; status: number }> {
   const started = performance.now();
   const response = await client(url);
   const body: unknown = await response.json();
   const elapsed = performance.now() - started;
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
-  return { ms: elapsed, body };
+  if (!response.ok && !(refusable && response.status === 422)) throw new Error(`${url}: ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
+  return { ms: elapsed, body, status: response.status };
+}
+
+/** The page `hops` links.next away from `url` (the last hop is the one timed by the caller). */
+async function followNext(client: Client, url: string, hops: number): Promise<string> {
+  let at = url;
+  for (let i = 0; i < hops; i += 1) at = ((await timed(client, at)).body as { links: { next: string } }).links.next;
+  return at;
 }
 
 interface ExportResult {
@@ -219,11 +247,17 @@ async function benchSize(size: number, withExport: boolean): Promise<SizeResult>
     const first = (await timed(admin, CALLS[0].path)).body as { meta: { total: number }; links: { last: string } };
     const medians: number[] = [];
     for (const call of CALLS) {
-      const url = call.path === 'LAST' ? first.links.last : call.path;
+      const hops = /^NEXT(\d+) /.exec(call.path);
+      const url = call.path === 'LAST' ? first.links.last : hops ? await followNext(admin, call.path.slice(hops[0].length), Number(hops[1])) : call.path;
       const times: number[] = [];
-      for (let run = 0; run < RUNS; run += 1) times.push((await timed(admin, url)).ms);
+      const statuses = new Set<number>();
+      for (let run = 0; run < RUNS; run += 1) {
+        const answer = await timed(admin, url, 'refusable' in call && call.refusable);
+        times.push(answer.ms);
+        statuses.add(answer.status);
+      }
       medians.push(median(times));
-      console.log(`  ${size.toLocaleString('en-US')}: ${call.label}: median ${ms(median(times))} (runs: ${times.map((t) => Math.round(t)).join(', ')})`);
+      console.log(`  ${size.toLocaleString('en-US')}: ${call.label}: median ${ms(median(times))} (runs: ${times.map((t) => Math.round(t)).join(', ')}; HTTP ${[...statuses].join(', ')})`);
     }
     // Correctness at this size: the list total and the statistics agree with a recount.
     const db = openDatabase(file);
@@ -262,7 +296,7 @@ async function benchSize(size: number, withExport: boolean): Promise<SizeResult>
 async function main() {
   console.log(`bench:scale on ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const results: SizeResult[] = [];
-  for (const [index, size] of SIZES.entries()) results.push(await benchSize(size, index === SIZES.length - 1));
+  for (const [index, size] of SIZES.entries()) results.push(await benchSize(size, !CALLS_ONLY && index === SIZES.length - 1));
 
   const header = `| call | ${results.map((r) => `${r.size.toLocaleString('en-US')} rows`).join(' | ')} |`;
   console.log(`\n${header}\n|---|${results.map(() => '---|').join('')}`);

@@ -32,7 +32,8 @@ async function main(): Promise<void> {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     process.stdout.write(
       `\n${file}: ${result.total.toLocaleString('en-US')} conversations (${result.inserted.toLocaleString('en-US')} added, ` +
-        `${result.sampled.toLocaleString('en-US')} with transcript, log and usage) in ${seconds} s\n`,
+        `${result.sampled.toLocaleString('en-US')} with transcript, log, usage and turn timings, ` +
+        `${result.evaluations.toLocaleString('en-US')} evaluations) in ${seconds} s\n`,
     );
   } finally {
     db.close();

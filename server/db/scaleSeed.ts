@@ -11,6 +11,11 @@ import { BUMP_VERSION, REBUILD_MONTHLY_ROLLUPS, REBUILD_ROLLUPS, REBUILD_SEARCH 
  * instead of a million JS round trips. Values come from integer hashes of the row number, so the
  * same count gives the same rows on every machine (no random()).
  *
+ * Review data (issue 29): one copy in EVALUATE_EVERY of a template with a submitted evaluation
+ * gets that evaluation (answers included) as its own, and its grade and evaluation score follow it
+ * as the API's submit would set them; the copies that get a transcript get their template's turn
+ * timings on the copied lines (timings come from transcripts), which keep the latency rollups.
+ *
  * A bulk load: the conversations' secondary indexes and triggers are dropped first and rebuilt
  * at the end from their own stored SQL (sorting once is far cheaper than a million B-tree
  * inserts per index), the rollups and the search index recomputed from the rows. All of it is
@@ -21,6 +26,8 @@ import { BUMP_VERSION, REBUILD_MONTHLY_ROLLUPS, REBUILD_ROLLUPS, REBUILD_SEARCH 
 const BATCH = 100_000;
 /** One copied conversation in SAMPLE_EVERY gets its template's transcript, log and usage lines. */
 export const SAMPLE_EVERY = 200;
+/** One copy in EVALUATE_EVERY of an evaluated template is evaluated (the demo evaluates about a third: ~1 in 9 copies). */
+export const EVALUATE_EVERY = 3;
 /** Dates are spread over this many days ending today (UTC). */
 export const SPREAD_DAYS = 180;
 
@@ -28,6 +35,8 @@ export interface ScaleSeedResult {
   inserted: number;
   total: number;
   sampled: number;
+  /** Evaluations added for the copies. */
+  evaluations: number;
 }
 
 /** Knuth-style multiplicative hashes of the row number `n.i`, each a 32-bit unsigned integer. */
@@ -44,15 +53,28 @@ export function seedScale(db: Database, count: number, now = Date.now(), onBatch
   const existing = (db.prepare('SELECT COUNT(*) AS n FROM conversations').get() as { n: number }).n;
   if (existing === 0) throw new Error('no conversations to copy: run the demo seed first (npm run serve once, or createServer)');
   const toInsert = Math.max(0, count - existing);
-  if (toInsert === 0) return { inserted: 0, total: existing, sampled: 0 };
+  if (toInsert === 0) return { inserted: 0, total: existing, sampled: 0, evaluations: 0 };
 
+  const reviewed = exists(db, 'conversation_evaluations');
+  // Each template with its current (submitted) evaluation, if any: the copies take it as theirs.
   db.exec(`DROP TABLE IF EXISTS temp.scale_templates;
     CREATE TEMP TABLE scale_templates AS
-      SELECT row_number() OVER (ORDER BY id) - 1 AS k, id, account_id, instance_id, bot_id, contact_id, channel, direction,
-             role_id, disposition_id, summary
-      FROM conversations ORDER BY id LIMIT 1000;`);
+      SELECT row_number() OVER (ORDER BY c.id) - 1 AS k, c.id, c.account_id, c.instance_id, c.bot_id, c.contact_id, c.channel, c.direction,
+             c.role_id, c.disposition_id, c.summary,
+             ${reviewed ? '(SELECT e.id FROM conversation_evaluations e WHERE e.conversation_id = c.id AND e.current = 1)' : 'NULL'} AS ev_id
+      FROM conversations c ORDER BY c.id LIMIT 1000;
+    ALTER TABLE temp.scale_templates ADD COLUMN ev_score REAL;
+    ALTER TABLE temp.scale_templates ADD COLUMN ev_grade TEXT;`);
+  if (reviewed) {
+    db.exec(`UPDATE temp.scale_templates SET
+      ev_score = (SELECT score FROM conversation_evaluations e WHERE e.id = ev_id),
+      ev_grade = (SELECT letter_grade FROM conversation_evaluations e WHERE e.id = ev_id)
+      WHERE ev_id IS NOT NULL`);
+  }
   const templates = (db.prepare('SELECT COUNT(*) AS n FROM temp.scale_templates').get() as { n: number }).n;
   const firstId = ((db.prepare('SELECT COALESCE(MAX(id), 0) AS m FROM conversations').get() as { m: number }).m) + 1;
+  // New evaluation ids: evBase + (row number / EVALUATE_EVERY), unique and known without a lookup.
+  const evBase = reviewed ? (db.prepare('SELECT COALESCE(MAX(id), 0) AS m FROM conversation_evaluations').get() as { m: number }).m : 0;
   // Every generated start lies in the SPREAD_DAYS days before now (whole seconds).
   const end = Math.floor(now / 1000);
   const spread = SPREAD_DAYS * 86_400;
@@ -61,11 +83,12 @@ export function seedScale(db: Database, count: number, now = Date.now(), onBatch
     WITH RECURSIVE n(i) AS (SELECT @from UNION ALL SELECT i + 1 FROM n WHERE i < @to),
     g AS (
       SELECT n.i AS i, t.*, ${H1} AS h1, ${H2} AS h2, ${H3} AS h3,
-             @end - 1 - (${H1} % @spread) AS started, 20 + (${H2} % 1180) AS duration
+             @end - 1 - (${H1} % @spread) AS started, 20 + (${H2} % 1180) AS duration,
+             t.ev_id IS NOT NULL AND n.i % ${EVALUATE_EVERY} = 0 AS evaluated
       FROM n JOIN temp.scale_templates t ON t.k = n.i % @templates
     )
     INSERT INTO conversations (id, uuid, account_id, instance_id, bot_id, contact_id, channel, direction, status, phone_number,
-                               started_at, ended_at, duration_seconds, cost, letter_grade, role_id, disposition_id, summary)
+                               started_at, ended_at, duration_seconds, cost, letter_grade, role_id, disposition_id, summary${reviewed ? ', evaluation_score' : ''})
     SELECT @base + i,
            printf('%08x-%04x-4%03x-%x%03x-%012x', h1, h2 % 65536, h3 % 4096, 8 + h3 % 4, h2 % 4096, @base + i),
            account_id, instance_id, bot_id, contact_id, channel, direction,
@@ -75,8 +98,8 @@ export function seedScale(db: Database, count: number, now = Date.now(), onBatch
            strftime('%Y-%m-%dT%H:%M:%fZ', started + duration, 'unixepoch'),
            duration,
            round(duration * CASE channel WHEN 'voice' THEN 0.0125 ELSE 0.004 END, 2),
-           CASE WHEN h3 % 10 = 9 THEN NULL ELSE substr('AABBBCCDF', 1 + (h1 / 7) % 9, 1) END,
-           role_id, disposition_id, summary
+           CASE WHEN evaluated THEN ev_grade WHEN h3 % 10 = 9 THEN NULL ELSE substr('AABBBCCDF', 1 + (h1 / 7) % 9, 1) END,
+           role_id, disposition_id, summary${reviewed ? ', CASE WHEN evaluated THEN ev_score END' : ''}
     FROM g`);
 
   // Transcript, log and usage lines of a sample of the new conversations, copied from their template.
@@ -92,6 +115,7 @@ export function seedScale(db: Database, count: number, now = Date.now(), onBatch
     copyDetails('conversation_transcript_lines', 'position, role, text, time'),
     copyDetails('conversation_logs', 'level, event, message, logged_at'),
     copyDetails('conversation_usage', 'item, quantity, unit, unit_cost, cost'),
+    ...(reviewed ? reviewCopies(db) : []),
   ];
 
   const base = firstId - 1;
@@ -102,16 +126,52 @@ export function seedScale(db: Database, count: number, now = Date.now(), onBatch
       // BigInt binds as an SQLite INTEGER (a JS number binds as REAL, which would leak "1.0" into text).
       const ints = { from: BigInt(from), to: BigInt(to), base: BigInt(base), templates: BigInt(templates) };
       insertBatch.run({ ...ints, end: BigInt(end), spread: BigInt(spread) });
-      for (const statement of details) statement.run(ints);
+      for (const statement of details) statement.run(statement.source.includes('@evbase') ? { ...ints, evbase: BigInt(evBase) } : ints);
       onBatch?.(to, toInsert);
     }
     restore();
   })();
   db.exec('DROP TABLE temp.scale_templates');
+  const evaluations = reviewed ? (db.prepare('SELECT COUNT(*) AS n FROM conversation_evaluations WHERE id > ?').get(evBase) as { n: number }).n : 0;
   // Fresh statistics for the query planner after a bulk load (sampled: seconds, not minutes).
   db.pragma('analysis_limit = 1000');
   db.exec('ANALYZE');
-  return { inserted: toInsert, total: existing + toInsert, sampled: Math.floor(toInsert / SAMPLE_EVERY) };
+  return { inserted: toInsert, total: existing + toInsert, sampled: Math.floor(toInsert / SAMPLE_EVERY), evaluations };
+}
+
+/**
+ * The review rows of a batch's copies (statements bound like copyDetails, plus @evbase): the
+ * template's current evaluation and its answers for the evaluated copies (as submitted when the
+ * copy ended, on the copy's day and links), and the template's turn timings for the copies that
+ * got its transcript, pinned to the copied lines of the same position.
+ */
+function reviewCopies(db: Database) {
+  const copies = `FROM conversations c JOIN temp.scale_templates t ON t.k = (c.id - @base) % @templates`;
+  const batch = 'c.id BETWEEN @base + @from AND @base + @to';
+  const evaluated = `${batch} AND (c.id - @base) % ${EVALUATE_EVERY} = 0 AND c.evaluation_score IS NOT NULL`;
+  const evaluationId = `@evbase + (c.id - @base) / ${EVALUATE_EVERY}`;
+  return [
+    db.prepare(`
+      INSERT INTO conversation_evaluations (id, conversation_id, scorecard_id, scorecard_version, revision, status, reviewer_id, reviewer_name,
+        comment, score, letter_grade, critical_failed, current, account_id, role_id, instance_id, bot_id, day, created_at, updated_at, submitted_at)
+      SELECT ${evaluationId}, c.id, e.scorecard_id, e.scorecard_version, 1, 'submitted', e.reviewer_id, e.reviewer_name,
+             e.comment, e.score, e.letter_grade, e.critical_failed, 1, c.account_id, c.role_id, c.instance_id, c.bot_id,
+             substr(c.started_at, 1, 10), c.ended_at, c.ended_at, c.ended_at
+      ${copies} JOIN conversation_evaluations e ON e.id = t.ev_id
+      WHERE ${evaluated}`),
+    db.prepare(`
+      INSERT INTO evaluation_answers (evaluation_id, item_id, value, comment)
+      SELECT ${evaluationId}, a.item_id, a.value, a.comment
+      ${copies} JOIN evaluation_answers a ON a.evaluation_id = t.ev_id
+      WHERE ${evaluated}`),
+    db.prepare(`
+      INSERT INTO conversation_turn_timings (conversation_id, line_id, position, latency_ms, stt_ms, llm_ms, tts_ms, tool_ms, account_id, bot_id, day)
+      SELECT c.id, nl.id, tt.position, tt.latency_ms, tt.stt_ms, tt.llm_ms, tt.tts_ms, tt.tool_ms, c.account_id, COALESCE(c.bot_id, 0), substr(c.started_at, 1, 10)
+      ${copies} JOIN conversation_turn_timings tt ON tt.conversation_id = t.id
+      LEFT JOIN conversation_transcript_lines ol ON ol.id = tt.line_id
+      LEFT JOIN conversation_transcript_lines nl ON nl.conversation_id = c.id AND nl.position = ol.position
+      WHERE ${batch} AND (c.id - @base) % ${SAMPLE_EVERY} = 0`),
+  ];
 }
 
 const exists = (db: Database, name: string) => db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(name) !== undefined;

@@ -16,7 +16,9 @@ export function cachedStatement(db: Database, sql: string, raw = false): Stateme
   const key = `${raw ? 'raw' : 'objects'} ${sql}`;
   let statement = cache.get(key);
   if (!statement) {
-    statement = db.prepare(sql).raw(raw);
+    statement = db.prepare(sql);
+    // raw() throws on a statement that returns no rows (UPDATE …), even raw(false).
+    if (raw) statement.raw(true);
     cache.set(key, statement);
     // Distinct texts are few (filters × sorts in use, a fixed set elsewhere); keep the most recent ones.
     if (cache.size > 300) cache.delete(cache.keys().next().value as string);

@@ -168,7 +168,8 @@ export default function ListPage({ route }: RouteViewProps) {
             <p role="status" className="list-summary">
               {loading ? 'Loading…' : meta && meta.total > 0 ? `Showing ${meta.from ?? 0}–${meta.to ?? 0} of ${meta.total}` : 'No records found.'}
             </p>
-            {!loading && !failure && rows.length === 0 && narrowed && (
+            {rows.length === 0 && list.data.length > 0 && <p className="list-empty">Every row of this page is being deleted.</p>}
+            {!loading && !failure && rows.length === 0 && list.data.length === 0 && narrowed && (
               <p className="list-empty">
                 Nothing matches this search and these filters.{' '}
                 <button type="button" className="button" onClick={() => go({ ...state, page: 1, search: '', filters: {} })}>

@@ -51,63 +51,66 @@ export function WorkflowContacts({ workflowId }: { workflowId: string }) {
       ) : (
         <>
           <RelationListHeader view={view} noun="contacts" />
-          <table className="resource-table" aria-label="Workflow contacts">
-            <thead>
-              <tr>
-                <th scope="col">Contact</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody ref={view.listRef}>
-              {view.rows.map((row) => {
-                const contactId = relationItemId(row);
-                const contact = (row.contact ?? {}) as Record<string, unknown>;
-                return (
-                  <tr key={contactId}>
-                    <td>
-                      <Link href={`/contacts/${contactId}`} data-row-focus="">
-                        {itemLabel(row)}
-                      </Link>
-                    </td>
-                    <td>{formatPhone(typeof contact.phone_number === 'string' ? contact.phone_number : null)}</td>
-                    <td>
-                      {canEdit ? (
-                        <select
-                          aria-label={`Status of ${itemLabel(row)}`}
-                          value={String(row.status ?? 'pending')}
-                          onChange={(e) => {
-                            const status = e.target.value;
-                            const name = itemLabel(row);
-                            api.update(contactId, { status }, { succeeded: () => announce(`“${name}” is now ${statusLabel(status).toLowerCase()}.`) });
-                          }}
-                        >
-                          {STATUSES.map((s) => (
-                            <option key={s.value} value={s.value}>
-                              {s.label}
-                            </option>
-                          ))}
-                        </select>
-                      ) : (
-                        statusLabel(row.status)
-                      )}
-                    </td>
-                    <td>{String(row.attempts ?? 0)}</td>
-                    <td className="row-actions">
-                      {canEdit && (
-                        // What the link carried, so Undo assigns it again as it was.
-                        <RemoveButton api={api} itemId={contactId} name={itemLabel(row)} disabled={remove.loading} again={{ status: row.status ?? undefined, scheduled_at: row.scheduled_at ?? undefined, attempts: row.attempts ?? undefined }} />
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          {/* Scrolls sideways on a phone, the name and Remove kept in view (resources.css). */}
+          <div className="table-wrap">
+            <table className="resource-table" aria-label="Workflow contacts">
+              <thead>
+                <tr>
+                  <th scope="col">Contact</th>
+                  <th scope="col">Phone</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Attempts</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody ref={view.listRef}>
+                {view.rows.map((row) => {
+                  const contactId = relationItemId(row);
+                  const contact = (row.contact ?? {}) as Record<string, unknown>;
+                  return (
+                    <tr key={contactId}>
+                      <td>
+                        <Link href={`/contacts/${contactId}`} data-row-focus="">
+                          {itemLabel(row)}
+                        </Link>
+                      </td>
+                      <td>{formatPhone(typeof contact.phone_number === 'string' ? contact.phone_number : null)}</td>
+                      <td>
+                        {canEdit ? (
+                          <select
+                            aria-label={`Status of ${itemLabel(row)}`}
+                            value={String(row.status ?? 'pending')}
+                            onChange={(e) => {
+                              const status = e.target.value;
+                              const name = itemLabel(row);
+                              api.update(contactId, { status }, { succeeded: () => announce(`“${name}” is now ${statusLabel(status).toLowerCase()}.`) });
+                            }}
+                          >
+                            {STATUSES.map((s) => (
+                              <option key={s.value} value={s.value}>
+                                {s.label}
+                              </option>
+                            ))}
+                          </select>
+                        ) : (
+                          statusLabel(row.status)
+                        )}
+                      </td>
+                      <td>{String(row.attempts ?? 0)}</td>
+                      <td className="row-actions">
+                        {canEdit && (
+                          // What the link carried, so Undo assigns it again as it was.
+                          <RemoveButton api={api} itemId={contactId} name={itemLabel(row)} disabled={remove.loading} again={{ status: row.status ?? undefined, scheduled_at: row.scheduled_at ?? undefined, attempts: row.attempts ?? undefined }} />
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
           <ShowMoreRows view={view} more={more} api={api} />
         </>
       )}

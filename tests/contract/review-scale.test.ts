@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { seedScale } from '../../server/db/scaleSeed';
+import { startTestServer, type TestServer } from '../../server/testing';
+import { signedInClient } from '../support/signedIn';
+
+/**
+ * Issue 29 item 7: `seed:scale` gives its copies review data that agrees with itself and with
+ * the API — evaluations (with answers) whose score and grade the conversation follows, and turn
+ * timings on the copied transcript lines that the latency rollups count.
+ */
+let server: TestServer;
+let admin: Awaited<ReturnType<typeof signedInClient>>;
+const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
+const ROWS = 6_000;
+let added = 0;
+let demoEvaluations = 0;
+let demoTimings = 0;
+let demoConversations = 0;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const db = server.server.db;
+  demoEvaluations = (db.prepare('SELECT COUNT(*) AS n FROM conversation_evaluations').get() as { n: number }).n;
+  demoTimings = (db.prepare('SELECT COUNT(*) AS n FROM conversation_turn_timings').get() as { n: number }).n;
+  demoConversations = (db.prepare('SELECT COUNT(*) AS n FROM conversations').get() as { n: number }).n;
+  added = seedScale(db, ROWS, NOW).evaluations;
+  admin = await signedInClient(server.url, 'admin@example.com');
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const count = (sql: string, ...params: unknown[]) => (server.server.db.prepare(sql).get(...params) as { n: number }).n;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const json = async (path: string): Promise<any> => {
+  const response = await admin(path);
+  expect(response.status, path).toBe(200);
+  return response.json();
+};
+
+describe('seed:scale review data', () => {
+  test('about one copy in nine is evaluated; each copy follows its evaluation (score, grade) and keeps its answers', () => {
+    const copies = ROWS - demoConversations;
+    expect(added).toBe(count('SELECT COUNT(*) AS n FROM conversation_evaluations') - demoEvaluations);
+    expect(added).toBeGreaterThan(copies / 15);
+    expect(added).toBeLessThan(copies / 5);
+    // The conversation's score and grade are its current evaluation's, for every conversation.
+    expect(
+      count(`SELECT COUNT(*) AS n FROM conversations c JOIN conversation_evaluations e ON e.conversation_id = c.id AND e.current = 1
+             WHERE c.evaluation_score IS NOT e.score OR c.letter_grade IS NOT e.letter_grade`),
+    ).toBe(0);
+    expect(count('SELECT COUNT(*) AS n FROM conversations c WHERE c.evaluation_score IS NOT NULL AND NOT EXISTS (SELECT 1 FROM conversation_evaluations e WHERE e.conversation_id = c.id AND e.current = 1)')).toBe(0);
+    // Every copied evaluation has answers, on its own day.
+    expect(count(`SELECT COUNT(*) AS n FROM conversation_evaluations e WHERE e.id > ? AND NOT EXISTS (SELECT 1 FROM evaluation_answers a WHERE a.evaluation_id = e.id)`, demoEvaluations)).toBe(0);
+    expect(count(`SELECT COUNT(*) AS n FROM conversation_evaluations e JOIN conversations c ON c.id = e.conversation_id WHERE e.day <> substr(c.started_at, 1, 10)`)).toBe(0);
+  });
+
+  test('the list filters and the score statistics count the copies’ evaluations', async () => {
+    const evaluated = await json('/api/v1/reporting/conversations?filter[evaluation]=evaluated');
+    expect(evaluated.meta.total).toBe(count('SELECT COUNT(*) AS n FROM conversations WHERE evaluation_score IS NOT NULL'));
+    const none = await json('/api/v1/reporting/conversations?filter[evaluation]=none');
+    expect(none.meta.total + evaluated.meta.total).toBe(ROWS);
+    const scores = await json('/api/v1/reporting/evaluation-scores?by=role&from=2026-05-01&to=2026-11-20');
+    const total = scores.data.groups.reduce((sum: number, g: { evaluations: number }) => sum + g.evaluations, 0);
+    expect(total).toBe(count("SELECT COUNT(*) AS n FROM conversation_evaluations WHERE current = 1 AND day BETWEEN '2026-05-01' AND '2026-11-20'"));
+    expect(total).toBeGreaterThan(demoEvaluations);
+    // A copy's evaluation reads whole through the API.
+    const copy = server.server.db.prepare('SELECT c.uuid AS uuid FROM conversation_evaluations e JOIN conversations c ON c.id = e.conversation_id WHERE e.id > ? LIMIT 1').get(demoEvaluations) as { uuid: string };
+    const evaluations = await json(`/api/v1/reporting/conversations/${copy.uuid}/evaluations`);
+    expect(evaluations.data[0]).toMatchObject({ status: 'submitted', current: true, revision: 1 });
+    expect(evaluations.data[0].answers.length).toBeGreaterThan(0);
+  });
+
+  test('copies with a transcript get their template’s turn timings on their own lines; the rollups count every turn', async () => {
+    expect(count('SELECT COUNT(*) AS n FROM conversation_turn_timings')).toBeGreaterThan(demoTimings);
+    expect(count('SELECT COUNT(*) AS n FROM conversation_turn_timings t JOIN conversation_transcript_lines l ON l.id = t.line_id WHERE l.conversation_id <> t.conversation_id')).toBe(0);
+    expect(count('SELECT SUM(turns) AS n FROM turn_latency_rollups')).toBe(count('SELECT COUNT(*) AS n FROM conversation_turn_timings'));
+    const copy = server.server.db.prepare('SELECT c.uuid AS uuid FROM conversation_turn_timings t JOIN conversations c ON c.id = t.conversation_id ORDER BY t.id DESC LIMIT 1').get() as { uuid: string };
+    const timings = await json(`/api/v1/reporting/conversations/${copy.uuid}/timings`);
+    expect(timings.data.length).toBeGreaterThan(0);
+    const lines = await json(`/api/v1/reporting/conversations/${copy.uuid}/transcript`);
+    const ids = new Set(lines.data.map((l: { id: unknown }) => String(l.id)));
+    for (const turn of timings.data) expect(ids.has(String(turn.line_id))).toBe(true);
+  });
+});
