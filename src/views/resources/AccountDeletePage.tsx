@@ -22,7 +22,7 @@ export default function AccountDeletePage({ params }: RouteViewProps) {
       <h1>Delete account {name}</h1>
       <p>Deleting this account removes it and everything scoped to it. This cannot be undone.</p>
       <div className="page-actions">
-        <DeleteRecordButton resource={accounts} record={record} title={name} singular="Account" />
+        <DeleteRecordButton resource={accounts} record={record} title={name} singular="Account" onDeletePage />
         <button type="button" className="button" onClick={() => navigate.back('accounts')}>
           Keep the account
         </button>

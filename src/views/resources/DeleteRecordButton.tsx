@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { Link } from 'wouter';
 import type { ResourceRecord } from '../../api/resources';
 import type { ResourceActor, ResourceRequest } from '../../machines/resource';
 import { OperationError } from '../common/OperationError';
@@ -17,6 +18,8 @@ interface DeleteProps {
   singular: string;
   /** In a table row: a link-styled button, the failure announced without taking the row's space. */
   compact?: boolean;
+  /** On the section's own delete page (accounts): the button deletes, it does not lead there. */
+  onDeletePage?: boolean;
 }
 
 /**
@@ -32,6 +35,14 @@ export function DeleteRecordButton(props: DeleteProps) {
   const [pressed, setPressed] = useState<{ id: ResourceRecord['id']; presses: number } | null>(null);
   const presses = pressed?.id === props.record.id ? pressed.presses : 0;
   const button = useRef<HTMLButtonElement>(null);
+  const page = props.onDeletePage ? undefined : SECTION_CONFIGS[props.resource.getSnapshot().context.section].deletePage?.(String(props.record.id));
+  if (page) {
+    return (
+      <Link href={page} className={props.compact ? 'link-button' : 'button button-danger'} aria-label={`Delete ${props.title}`}>
+        Delete
+      </Link>
+    );
+  }
   return (
     <>
       <button ref={button} type="button" className={props.compact ? 'link-button' : 'button button-danger'} aria-label={`Delete ${props.title}`} onClick={() => setPressed({ id: props.record.id, presses: presses + 1 })}>

@@ -77,6 +77,8 @@ export interface SectionConfig {
   importable?: boolean;
   /** Read-only sections offer no add/edit. */
   readOnly?: boolean;
+  /** A page of its own where a record's Delete leads (SPEC §2 `/accounts/{id}/delete`: what goes with it, then the confirmed delete). */
+  deletePage?: (id: string) => string;
   /** Extra checks after the fields' own (e.g. password confirmation). */
   refine?: (values: Record<string, unknown>, mode: 'new' | 'edit') => Record<string, string>;
 }

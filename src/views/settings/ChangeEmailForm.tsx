@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
 import { useFlow } from '../useFlow';
 import { OperationError } from '../common/OperationError';
 import { accountEditApi, accountEditSelectors } from '../../machines/account/changeEmail.api';
@@ -28,6 +29,11 @@ export function ChangeEmailCard() {
     <section className="settings-card" aria-labelledby="settings-email-title">
       <h2 id="settings-email-title">Change email</h2>
       <p>Current address: {user?.email}. We will send a verification link to the new address.</p>
+      {user?.email_verified_at === null && (
+        <p>
+          This address is not verified yet. <Link href="/users/verify-email">Verify email</Link>
+        </p>
+      )}
       <StatusMessage text={notice} />
       <OperationError error={error} />
       <form onSubmit={submit} noValidate aria-busy={busy}>

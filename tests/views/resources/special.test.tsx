@@ -226,4 +226,21 @@ describe('agents and accounts', () => {
     await waitFor(() => expect(here()).toBe('/accounts'));
     expect(rows).toEqual([]);
   });
+
+  test('an account’s Delete, on its record and in the accounts list, leads to /accounts/{id}/delete', async () => {
+    const rows = [{ id: 3, name: 'Initech Care' }];
+    const { here } = await renderPortal('/accounts/3', { handlers: crudHandlers('accounts', rows) });
+    const user = userEvent.setup();
+    const onRecord = await screen.findByRole('link', { name: 'Delete Initech Care' });
+    expect(onRecord).toHaveAttribute('href', '/accounts/3/delete');
+    await user.click(onRecord);
+    await waitFor(() => expect(here()).toBe('/accounts/3/delete'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Delete account Initech Care' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Keep the account' }));
+    await waitFor(() => expect(here()).not.toBe('/accounts/3/delete'));
+    expect(rows).toHaveLength(1);
+    await user.click(await screen.findByRole('link', { name: 'Accounts' }));
+    const inList = await screen.findByRole('link', { name: 'Delete Initech Care' });
+    expect(inList).toHaveAttribute('href', '/accounts/3/delete');
+  });
 });

@@ -11,4 +11,5 @@ export const accounts: SectionConfig = {
     { name: 'description', label: 'Description', type: 'textarea' },
   ],
   tabs: [],
+  deletePage: (id) => `/accounts/${encodeURIComponent(id)}/delete`,
 };
