@@ -1,6 +1,6 @@
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ReportFile, ReportingApi } from '../api/reporting';
-import { defineOperations, type OperationFamily, type ReportOf, type ResultsOf } from './operation';
+import { defineOperations, withReport, type OperationFamily, type ReportOf, type ResultsOf } from './operation';
 import { saveFile } from './saveFile';
 
 /** SPEC §3: a conversation report's tabs; `overview` is the conversation record itself. */
@@ -16,8 +16,8 @@ export function isReportTab(value: string | undefined): value is ReportTab {
   return (REPORT_TABS as readonly string[]).includes(value ?? '');
 }
 
-const OPERATIONS = ['conversation', ...REPORT_PARTS, 'exportTranscript'] as const;
-export type ReportOperation = (typeof OPERATIONS)[number];
+/** The report's operations: the record, each part, the transcript export. */
+export type ReportOperation = keyof ReportOperations & string;
 
 export interface ConversationReportContext {
   /** The conversation shown (uuid or id, as in the URL). */
@@ -98,7 +98,7 @@ export function createConversationReportMachine(api: Api, save: (file: ReportFil
         actions: enqueueActions(({ context, event, enqueue }) => {
           const changed = context.conversationId !== event.id;
           if (changed) {
-            for (const name of OPERATIONS) enqueue.sendTo(name, { type: 'operation.reset' });
+            operations.reset(enqueue);
             enqueue.sendTo('conversation', { type: 'operation.start', input: event.id });
           }
           const requested = changed ? [] : context.requested;
@@ -128,12 +128,12 @@ export function createConversationReportMachine(api: Api, save: (file: ReportFil
       },
       'conversationReport.close': {
         actions: enqueueActions(({ enqueue }) => {
-          for (const name of OPERATIONS) enqueue.sendTo(name, { type: 'operation.reset' });
+          operations.reset(enqueue);
           enqueue(assign({ conversationId: null, tab: 'overview', requested: [], reviewParts: REVIEW_PARTS, results: {} }));
         }),
       },
       // A part of a conversation since left never reports: opening another resets every operation.
-      'operation.report.succeeded': { actions: assign(({ context, event }) => ({ results: { ...context.results, [event.kind]: event.output } })) },
+      'operation.report.succeeded': { actions: assign(({ context, event }) => ({ results: withReport(context.results, event) })) },
     },
   });
 }

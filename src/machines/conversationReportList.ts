@@ -1,7 +1,7 @@
 import { assign, enqueueActions, setup, type ActorRefFrom } from 'xstate';
 import type { ConversationQuery, ReportFile, ReportingApi } from '../api/reporting';
 import type { Grade } from '../api/schemas/reporting';
-import { defineOperations, withoutResults, type OperationFamily, type ReportOf, type ResultsOf } from './operation';
+import { defineOperations, withoutResults, withReport, type OperationFamily, type ReportOf, type ResultsOf } from './operation';
 import { saveFile } from './saveFile';
 
 /**
@@ -10,8 +10,8 @@ import { saveFile } from './saveFile';
  * in the caller's conversations). The list state itself lives in the page URL; the view sends
  * `conversations.browse` with what the URL says, and a newer browse supersedes an older one.
  */
-const OPERATIONS = ['list', 'byGrade', 'byDisposition', 'export', 'options'] as const;
-export type ListOperation = (typeof OPERATIONS)[number];
+/** The lists' operations (list, byGrade, byDisposition, export, options). */
+export type ListOperation = keyof ListOperations & string;
 
 export interface ConversationListContext {
   /** What each call answered: THE copy (the operations keep none). */
@@ -88,16 +88,16 @@ export function createConversationListMachine(api: Api, save: (file: ReportFile)
       'conversations.export': { actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('export', { type: 'operation.start', input: event.query })) },
       // Back to idle: the running download is stopped (its request aborted) and nothing is saved.
       'conversations.cancelExport': {
-        actions: [enqueueActions(({ enqueue }) => enqueue.sendTo('export', { type: 'operation.reset' })), assign(({ context }) => ({ results: withoutResults(context.results, ['export']) }))],
+        actions: [enqueueActions(({ enqueue }) => operations.reset(enqueue, ['export'])), assign(({ context }) => ({ results: withoutResults(context.results, ['export']) }))],
       },
       'conversations.loadOptions': { actions: enqueueActions(({ enqueue }) => enqueue.sendTo('options', { type: 'operation.start' })) },
       'conversations.reset': {
         actions: enqueueActions(({ enqueue }) => {
-          for (const name of OPERATIONS) enqueue.sendTo(name, { type: 'operation.reset' });
+          operations.reset(enqueue);
           enqueue.assign({ results: {} });
         }),
       },
-      'operation.report.succeeded': { actions: assign(({ context, event }) => ({ results: { ...context.results, [event.kind]: event.output } })) },
+      'operation.report.succeeded': { actions: assign(({ context, event }) => ({ results: withReport(context.results, event) })) },
     },
   });
 }

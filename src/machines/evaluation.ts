@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, not, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { isMissingFeature, type AnswerDraft, type AnswerValue, type EvaluationBody, type ReviewApi } from '../api/review';
 import type { ApplicableScorecard, Evaluation, ScorecardItem } from '../api/schemas/review';
 import { failureOf, type OperationFailure } from './operation';
@@ -6,9 +6,12 @@ import { failureOf, type OperationFailure } from './operation';
 /**
  * Evaluating one conversation against a scorecard (issue 29, docs/review-contract.md):
  *
- *   loading → choosing → draft ⇄ saving → draft | saveFailed (every answer kept)
- *                          draft → submitting → submitted | saveFailed
- *   submitted → (rescore) choosing → draft … (a new revision; the old one stays)
+ *   loading → choosing → editing.draft → editing.saving → editing.draft (a draft) | submitted
+ *                                                          | editing.saveFailed (every answer kept)
+ *   submitted → (rescore) choosing → editing.draft … (a new revision; the old one stays)
+ *
+ * Saving a draft and submitting are ONE state (`saving`): the same call with the status asked for
+ * (`context.submitting`); only where a success leads differs.
  *   loading → unavailable (the backend has no evaluations: 404/405) | loadFailed
  *
  * The answers live in this machine's context from the first click to the server's answer, so no
@@ -32,6 +35,8 @@ export interface EvaluationContext {
   error: OperationFailure | null;
   /** When the draft was last saved (shown as "Draft saved"), null before. */
   savedAt: number | null;
+  /** The save in flight (or failed last) submits the evaluation, not only its draft. */
+  submitting: boolean;
 }
 
 export type EvaluationEvent =
@@ -62,6 +67,7 @@ const EMPTY: Omit<EvaluationContext, 'conversationId'> = {
   comment: '',
   error: null,
   savedAt: null,
+  submitting: false,
 };
 
 const ownDraft = (evaluations: readonly Evaluation[]) => evaluations.find((e) => e.status === 'draft' && e.editable);
@@ -107,6 +113,9 @@ export function createEvaluationMachine(api: EvaluationApi, now: () => number = 
       missing: ({ event }) => isMissingFeature((event as unknown as { error: unknown }).error),
       wasEvaluated: ({ context }) => hasSubmitted(context.evaluations),
       knownScorecard: ({ context, event }) => event.type === 'evaluation.choose' && context.scorecards.some((s) => s.id === event.scorecardId),
+      wasSubmit: ({ context }) => context.submitting,
+      // One save at a time: a second click while saving is not a second request.
+      'not saving': not(stateIn('#evaluation.editing.saving')),
     },
     actions: {
       answer: assign(({ context, event }) => {
@@ -139,7 +148,7 @@ export function createEvaluationMachine(api: EvaluationApi, now: () => number = 
           onDone: [
             {
               guard: 'hasOwnDraft',
-              target: 'draft',
+              target: 'editing',
               actions: assign(({ event }) => {
                 const draft = ownDraft(event.output.evaluations) as Evaluation;
                 return {
@@ -168,7 +177,7 @@ export function createEvaluationMachine(api: EvaluationApi, now: () => number = 
         on: {
           'evaluation.choose': {
             guard: 'knownScorecard',
-            target: 'draft',
+            target: 'editing',
             actions: assign(({ context, event }) => ({
               scorecardId: event.scorecardId,
               items: context.scorecards.find((s) => s.id === event.scorecardId)?.items ?? [],
@@ -182,51 +191,50 @@ export function createEvaluationMachine(api: EvaluationApi, now: () => number = 
           'evaluation.cancel': { guard: 'wasEvaluated', target: 'submitted' },
         },
       },
-      draft: {
+      editing: {
         tags: ['editing'],
+        initial: 'draft',
+        // The answers can change in every sub-state: a save in flight sends the answers it started with.
         on: {
           'evaluation.answer': { actions: 'answer' },
           'evaluation.itemComment': { actions: 'itemComment' },
           'evaluation.comment': { actions: 'comment' },
-          'evaluation.save': 'saving',
-          'evaluation.submit': 'submitting',
-          // Only an unsaved choice can be taken back; a saved draft stays on the server.
-          'evaluation.cancel': { guard: ({ context }) => context.evaluationId === null, target: 'choosing', actions: assign({ scorecardId: null, items: [], answers: {}, comment: '' }) },
+          'evaluation.save': { guard: 'not saving', target: '.saving', actions: assign({ submitting: false }) },
+          'evaluation.submit': { guard: 'not saving', target: '.saving', actions: assign({ submitting: true }) },
         },
-      },
-      saving: {
-        tags: ['busy', 'saving', 'editing'],
-        invoke: {
-          src: 'save',
-          input: ({ context }) => ({ conversationId: context.conversationId as string, scorecardId: context.scorecardId as string, evaluationId: context.evaluationId, body: bodyOf(context, 'draft') }),
-          onDone: {
-            target: 'draft',
-            actions: assign(({ context, event }) => ({ evaluationId: event.output.id, evaluations: withSaved(context.evaluations, event.output), error: null, savedAt: now() })),
+        states: {
+          draft: {
+            on: {
+              // Only an unsaved choice can be taken back; a saved draft stays on the server.
+              'evaluation.cancel': { guard: ({ context }) => context.evaluationId === null, target: '#evaluation.choosing', actions: assign({ scorecardId: null, items: [], answers: {}, comment: '' }) },
+            },
           },
-          onError: { target: 'saveFailed', actions: assign(({ event }) => ({ error: failureOf(event.error, 'Edit Record Failed') })) },
-        },
-      },
-      submitting: {
-        tags: ['busy', 'saving', 'editing'],
-        invoke: {
-          src: 'save',
-          input: ({ context }) => ({ conversationId: context.conversationId as string, scorecardId: context.scorecardId as string, evaluationId: context.evaluationId, body: bodyOf(context, 'submitted') }),
-          onDone: {
-            target: 'submitted',
-            actions: assign(({ context, event }) => ({ evaluations: withSaved(context.evaluations, event.output), evaluationId: null, answers: {}, comment: '', error: null })),
+          saving: {
+            tags: ['busy', 'saving'],
+            invoke: {
+              src: 'save',
+              input: ({ context }) => ({
+                conversationId: context.conversationId as string,
+                scorecardId: context.scorecardId as string,
+                evaluationId: context.evaluationId,
+                body: bodyOf(context, context.submitting ? 'submitted' : 'draft'),
+              }),
+              onDone: [
+                {
+                  guard: 'wasSubmit',
+                  target: '#evaluation.submitted',
+                  actions: assign(({ context, event }) => ({ evaluations: withSaved(context.evaluations, event.output), evaluationId: null, answers: {}, comment: '', error: null, submitting: false })),
+                },
+                {
+                  target: 'draft',
+                  actions: assign(({ context, event }) => ({ evaluationId: event.output.id, evaluations: withSaved(context.evaluations, event.output), error: null, savedAt: now() })),
+                },
+              ],
+              // Nothing of the form is lost: the answers stay in context, the error says why.
+              onError: { target: 'saveFailed', actions: assign(({ event }) => ({ error: failureOf(event.error, 'Edit Record Failed') })) },
+            },
           },
-          onError: { target: 'saveFailed', actions: assign(({ event }) => ({ error: failureOf(event.error, 'Edit Record Failed') })) },
-        },
-      },
-      // Nothing of the form is lost: the answers stay in context, the error says why.
-      saveFailed: {
-        tags: ['editing', 'failed'],
-        on: {
-          'evaluation.answer': { actions: 'answer' },
-          'evaluation.itemComment': { actions: 'itemComment' },
-          'evaluation.comment': { actions: 'comment' },
-          'evaluation.save': 'saving',
-          'evaluation.submit': 'submitting',
+          saveFailed: { tags: ['failed'] },
         },
       },
       submitted: {

@@ -180,6 +180,16 @@ export interface OperationFamily<S extends OperationSpecs> {
   spawnAll: (enqueue: { spawnChild: (src: never, options: { id: string; systemId: string; input: OperationInput }) => unknown }) => void;
   /** The event that starts `kind` with its typed input (send it to the child whose id is `kind`). */
   start: <K extends keyof S & string>(kind: K, input: InputsOf<S>[K]) => { type: 'operation.start'; input: InputsOf<S>[K] };
+  /**
+   * Back to idle: each of `kinds` (default: every kind) gets `operation.reset` (a call in flight is
+   * stopped). The parent drops their results with `withoutResults` (or empties them).
+   */
+  reset: (enqueue: { sendTo: (to: keyof S & string, event: { type: 'operation.reset' }) => void }, kinds?: readonly (keyof S & string)[]) => void;
+}
+
+/** A family parent's results with one report kept (`results[kind] = output`): the parent holds THE copy. */
+export function withReport<R extends object>(results: Partial<R>, report: { kind: string; output: unknown }): Partial<R> {
+  return { ...results, [report.kind]: report.output } as Partial<R>;
 }
 
 /**
@@ -198,6 +208,9 @@ export function defineOperations<S extends OperationSpecs>(specs: S, systemIdOf:
       for (const kind of kinds) enqueue.spawnChild(kind as never, { id: kind, systemId: systemIdOf(kind), input: { summary: specs[kind]!.summary } });
     },
     start: (_kind, input) => ({ type: 'operation.start', input }),
+    reset: (enqueue, only = kinds) => {
+      for (const kind of only) enqueue.sendTo(kind, { type: 'operation.reset' });
+    },
   };
 }
 

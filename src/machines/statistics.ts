@@ -1,6 +1,6 @@
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ReportFile, ReportingApi, StatisticsExport, StatisticsQuery } from '../api/reporting';
-import { defineOperations, inFlight, withoutResults, type OperationFamily, type ReportOf, type ResultsOf } from './operation';
+import { defineOperations, inFlight, withoutResults, withReport, type OperationFamily, type ReportOf, type ResultsOf } from './operation';
 import { saveFile } from './saveFile';
 
 /** Each statistics call is one operation child (status 0–3, `{summary, detail}` of SPEC §8). */
@@ -106,11 +106,11 @@ export function createStatisticsMachine(api: Api, save: (file: ReportFile) => vo
       'statistics.reset': {
         actions: enqueueActions(({ enqueue, event, context }) => {
           const kinds = event.kinds ?? RESETTABLE;
-          for (const kind of kinds) enqueue.sendTo(kind, { type: 'operation.reset' });
+          operations.reset(enqueue, kinds);
           enqueue.assign({ results: withoutResults(context.results, kinds) });
         }),
       },
-      'operation.report.succeeded': { actions: assign(({ context, event }) => ({ results: { ...context.results, [event.kind]: event.output } })) },
+      'operation.report.succeeded': { actions: assign(({ context, event }) => ({ results: withReport(context.results, event) })) },
       'statistics.export': {
         actions: enqueueActions(({ enqueue, event }) => enqueue.sendTo('export', operations.start('export', { kind: event.kind, query: event.query, id: event.id }))),
       },

@@ -1,18 +1,14 @@
-import type { TurnTimingsActor, TurnTimingsSnapshot } from './turnTimings';
+import type { TurnTiming } from '../api/schemas/review';
+import { partSelectors } from './conversationPart';
+import type { TurnTimingsActor } from './turnTimings';
 
 /** The turn timings actor's named API. */
 export function turnTimingsApi(ref: TurnTimingsActor) {
   return {
-    open: (conversationId: string) => ref.send({ type: 'timings.open', conversationId }),
-    retry: () => ref.send({ type: 'timings.retry' }),
+    open: (conversationId: string) => ref.send({ type: 'part.open', conversationId }),
+    retry: () => ref.send({ type: 'part.retry' }),
   };
 }
 
-export const turnTimingsSelectors = {
-  ready: (s: TurnTimingsSnapshot) => s.hasTag('ready'),
-  loading: (s: TurnTimingsSnapshot) => s.hasTag('loading'),
-  failed: (s: TurnTimingsSnapshot) => s.hasTag('failed'),
-  unavailable: (s: TurnTimingsSnapshot) => s.hasTag('unavailable'),
-  turns: (s: TurnTimingsSnapshot) => s.context.turns,
-  error: (s: TurnTimingsSnapshot) => s.context.error,
-};
+const shared = partSelectors<TurnTiming, never>();
+export const turnTimingsSelectors = { ...shared, turns: shared.items };

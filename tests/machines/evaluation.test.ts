@@ -83,6 +83,26 @@ describe('evaluation flow', () => {
     expect(backend.saves[1]!.id).toBe('e1');
   });
 
+  test('one save at a time: a second save or submit while saving sends nothing; an answer given meanwhile is kept for the next save', async () => {
+    const backend = fakeApi();
+    const { actor, send } = start(backend.api);
+    send.open('c-1');
+    await waitFor(actor, is.choosing);
+    send.choose('5');
+    send.answer('11', 'yes');
+    send.saveDraft();
+    send.saveDraft();
+    send.submit();
+    send.answer('12', '3');
+    await waitFor(actor, (s) => is.editing(s) && !is.busy(s));
+    expect(backend.saves).toHaveLength(1);
+    expect(is.submitted(actor.getSnapshot())).toBe(false);
+    expect(is.answers(actor.getSnapshot())).toEqual({ 11: { value: 'yes', comment: '' }, 12: { value: '3', comment: '' } });
+    send.submit();
+    await waitFor(actor, is.submitted);
+    expect(backend.saves[1]!.body).toMatchObject({ status: 'submitted', answers: { 11: { value: 'yes' }, 12: { value: '3' } } });
+  });
+
   test('a failed save keeps every answer, says why, and a retry sends them all again', async () => {
     const backend = fakeApi();
     const { actor, send } = start(backend.api);

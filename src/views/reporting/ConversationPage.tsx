@@ -20,7 +20,7 @@ import { ConversationHeader } from './conversation/ConversationHeader';
 import { ReviewWorkspace } from './review/ReviewWorkspace';
 import { NextNotEvaluated } from './review/NextNotEvaluated';
 import { evaluationSelectors } from '../../machines/evaluation.api';
-import { useEvaluationState } from '../actors/useReview';
+import { useEvaluationState } from '../actors/useEvaluation';
 import { conversationTab } from './firstCalls';
 import { useReportTabAccess } from './reportTabAccess';
 import { useChildOperation, useReporting } from './useReporting';

@@ -12,7 +12,7 @@ import { Pagination } from '../common/Pagination';
 import { ReportingNav } from './ReportingNav';
 import { ConversationFilters } from './filters/ConversationFilters';
 import { useAccountId, useChildOperation, useReporting } from './useReporting';
-import { useReviewQueue, useReviewQueueState } from '../actors/useReview';
+import { useReviewQueue, useReviewQueueState } from '../actors/useReviewQueue';
 import { reviewQueueSelectors } from '../../machines/reviewQueue.api';
 import { REVIEW_FILTERS } from './review/reviewFilters';
 

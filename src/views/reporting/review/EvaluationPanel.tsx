@@ -3,7 +3,7 @@ import type { AnswerValue } from '../../../api/review';
 import type { Evaluation, ScorecardItem } from '../../../api/schemas/review';
 import { failsItem } from '../../../format/evaluationScore';
 import { evaluationSelectors as is, liveScore } from '../../../machines/evaluation.api';
-import { useEvaluation, useEvaluationState } from '../../actors/useReview';
+import { useEvaluation, useEvaluationState } from '../../actors/useEvaluation';
 import { LoadingState } from '../../common/LoadingState';
 import { OperationError } from '../../common/OperationError';
 import { Timestamp } from '../../common/Timestamp';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { reviewQueueSelectors as is } from '../../../machines/reviewQueue.api';
-import { useReviewQueue, useReviewQueueState } from '../../actors/useReview';
+import { useReviewQueue, useReviewQueueState } from '../../actors/useReviewQueue';
 import { useNavigate } from '../../PortalContext';
 import { OperationError } from '../../common/OperationError';
 

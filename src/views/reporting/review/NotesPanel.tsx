@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { TranscriptLine } from '../../../api/schemas/reporting';
 import type { Note } from '../../../api/schemas/review';
 import { notesSelectors as is } from '../../../machines/conversationNotes.api';
-import { useNotes, useNotesState } from '../../actors/useReview';
+import { useConversationNotes, useConversationNotesState } from '../../actors/useConversationNotes';
 import { LoadingState } from '../../common/LoadingState';
 import { OperationError } from '../../common/OperationError';
 import { clockOf, lineSeconds, speakerOf } from '../conversation/transcriptTimes';
@@ -11,8 +11,8 @@ import { lineIdOf, MOMENT } from './reviewLines';
 const excerpt = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
 
 function NoteItem({ note, lines, onJump }: { note: Note; lines: readonly TranscriptLine[]; onJump: (seconds: number) => void }) {
-  const notes = useNotes();
-  const busy = useNotesState(is.busy);
+  const notes = useConversationNotes();
+  const busy = useConversationNotesState(is.busy);
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(note.body);
   useEffect(() => notes.onWritten((event) => {
@@ -62,16 +62,16 @@ export function NotesPanel({ conversationId, lines, target, onTarget, currentSec
   /** Evaluations add: may pin notes (the API checks it too). */
   mayPin?: boolean;
 }) {
-  const notes = useNotes();
+  const notes = useConversationNotes();
   useEffect(() => notes.open(conversationId), [notes, conversationId]);
-  const list = useNotesState(is.notes);
-  const ready = useNotesState(is.ready);
-  const loading = useNotesState(is.loading);
-  const unavailable = useNotesState(is.unavailable);
-  const loadFailed = useNotesState(is.failed);
-  const writeFailed = useNotesState(is.writeFailed);
-  const busy = useNotesState(is.busy);
-  const error = useNotesState(is.error);
+  const list = useConversationNotesState(is.notes);
+  const ready = useConversationNotesState(is.ready);
+  const loading = useConversationNotesState(is.loading);
+  const unavailable = useConversationNotesState(is.unavailable);
+  const loadFailed = useConversationNotesState(is.failed);
+  const writeFailed = useConversationNotesState(is.writeFailed);
+  const busy = useConversationNotesState(is.busy);
+  const error = useConversationNotesState(is.error);
   const [text, setText] = useState('');
   useEffect(() => notes.onWritten((event) => {
     if (event.write.kind === 'pin') setText('');

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { ScoreGroup } from '../../../api/review';
 import { formatNumber } from '../../../format/number';
 import { reviewStatisticsSelectors as is } from '../../../machines/reviewStatistics.api';
-import { useReviewStatistics, useReviewStatisticsState } from '../../actors/useReview';
+import { useReviewStatistics, useReviewStatisticsState } from '../../actors/useReviewStatistics';
 import { LoadingState } from '../../common/LoadingState';
 import { OperationError } from '../../common/OperationError';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';

@@ -7,7 +7,9 @@ import { notesSelectors } from '../../../machines/conversationNotes.api';
 import { evaluationSelectors } from '../../../machines/evaluation.api';
 import type { ConversationPlayerActor } from '../../../machines/conversationPlayer';
 import { turnTimingsSelectors } from '../../../machines/turnTimings.api';
-import { useEvaluationState, useNotesState, useTurnTimingsState } from '../../actors/useReview';
+import { useEvaluationState } from '../../actors/useEvaluation';
+import { useConversationNotesState } from '../../actors/useConversationNotes';
+import { useTurnTimingsState } from '../../actors/useTurnTimings';
 import { useCan } from '../../PortalContext';
 import { ConversationReview } from '../conversation/ConversationReview';
 import { EvaluationPanel } from './EvaluationPanel';
@@ -39,13 +41,13 @@ export function ReviewWorkspace({ conversationId, player, recordings, lines }: {
 }) {
   const mayEvaluate = useCan('Evaluations', 'read');
   const mayPin = useCan('Evaluations', 'add');
-  const notes = useNotesState(notesSelectors.notes);
-  const notesReady = useNotesState(notesSelectors.ready);
+  const notes = useConversationNotesState(notesSelectors.notes);
+  const notesReady = useConversationNotesState(notesSelectors.ready);
   const turns = useTurnTimingsState(turnTimingsSelectors.turns);
   // A backend without a review part (404/405 on first use): the part hides, and ONE quiet note
   // names every part this server lacks (docs/review-contract.md).
   const evaluationsMissing = useEvaluationState(evaluationSelectors.unavailable);
-  const notesMissing = useNotesState(notesSelectors.unavailable);
+  const notesMissing = useConversationNotesState(notesSelectors.unavailable);
   const timingsMissing = useTurnTimingsState(turnTimingsSelectors.unavailable);
   const missing = [mayEvaluate && evaluationsMissing && 'evaluations', mayEvaluate && notesMissing && 'notes', timingsMissing && 'per-turn timings'].filter((part): part is string => Boolean(part));
   const side = mayEvaluate && !evaluationsMissing;

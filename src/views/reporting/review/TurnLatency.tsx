@@ -4,7 +4,7 @@ import type { TurnTiming } from '../../../api/schemas/review';
 import { formatNumber } from '../../../format/number';
 import { nearestRank } from '../../../format/percentile';
 import { turnTimingsSelectors as is } from '../../../machines/turnTimings.api';
-import { useTurnTimings, useTurnTimingsState } from '../../actors/useReview';
+import { useTurnTimings, useTurnTimingsState } from '../../actors/useTurnTimings';
 import { LoadingState } from '../../common/LoadingState';
 import { OperationError } from '../../common/OperationError';
 import { clockOf, lineSeconds } from '../conversation/transcriptTimes';

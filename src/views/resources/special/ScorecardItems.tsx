@@ -2,7 +2,7 @@ import '../../reporting/review/review.css';
 import { useEffect } from 'react';
 import { scorecardItemsSelectors as is } from '../../../machines/scorecardItems.api';
 import { MAX_ITEMS } from '../../../machines/scorecardItems';
-import { useScorecardItems, useScorecardItemsState } from '../../actors/useReview';
+import { useScorecardItems, useScorecardItemsState } from '../../actors/useScorecardItems';
 import { useCan } from '../../PortalContext';
 import { LoadingState } from '../../common/LoadingState';
 import { NumericInput } from '../../common/NumericInput';
