@@ -6,6 +6,8 @@ import { callState, isCallablePhone, type CallSnapshot } from '../../machines/ca
 import { connectionState, type ChatSnapshot } from '../../machines/chat';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
+import { SearchablePicker } from '../common/SearchablePicker';
+import { useAccountOfEach } from '../common/useNamesWithAccounts';
 import { useTargets } from '../chat/useTargets';
 import { useCan, usePortal } from '../PortalContext';
 import { useFlow } from '../useFlow';
@@ -42,6 +44,7 @@ export function OutboundCallForm({ instanceId: fixedInstance, phone: initialPhon
   const allInstances = useTargets('instances');
   // Only an instance with a number can place a call.
   const instances = useMemo(() => ({ ...allInstances, items: allInstances.items.filter((instance) => !!instance.phone_number) }), [allInstances]);
+  const accountOf = useAccountOfEach(instances.items);
   const streamKey = useSelector(call, (s: CallSnapshot) => s.context.output?.stream_key ?? null);
   const [instanceId, setInstanceId] = useState(fixedInstance ?? '');
   const [phone, setPhone] = useState(initialPhone);
@@ -51,7 +54,7 @@ export function OutboundCallForm({ instanceId: fixedInstance, phone: initialPhon
   const form = useRef<HTMLFormElement>(null);
   // `/chat#place-call` (the command palette's "Place a call"): focus starts in this form.
   useEffect(() => {
-    if (!fixedInstance && typeof location !== 'undefined' && location.hash === '#place-call') form.current?.querySelector<HTMLElement>('select, input')?.focus();
+    if (!fixedInstance && typeof location !== 'undefined' && location.hash === '#place-call') form.current?.querySelector<HTMLElement>('input')?.focus();
   }, [fixedInstance]);
 
   // The call reports on its own stream: the console shows that stream as a call (Hang up, Contact).
@@ -91,18 +94,21 @@ export function OutboundCallForm({ instanceId: fixedInstance, phone: initialPhon
             <input inputMode="numeric" value={instanceId} onChange={(event) => setInstanceId(event.target.value.replace(/\D/g, ''))} />
           </label>
         ) : (
-          <label className="field">
-            <span>Instance</span>
-            <select value={instanceId} onChange={(event) => setInstanceId(event.target.value)}>
-              {instances.items.length === 0 && <option value="">{instances.loading ? 'Loading instances…' : 'No instance with a phone number'}</option>}
-              {instances.items.map((instance) => (
-                <option key={instance.id} value={instance.id}>
-                  {instance.name ?? `Instance ${instance.id}`}
-                  {instance.phone_number ? ` — ${formatPhone(instance.phone_number)}` : ''}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SearchablePicker
+            label="Instance"
+            value={instanceId}
+            onChange={setInstanceId}
+            busy={instances.loading}
+            options={
+              instances.items.length === 0
+                ? [{ value: '', label: instances.loading ? 'Loading instances…' : 'No instance with a phone number' }]
+                : instances.items.map((instance) => ({
+                    value: instance.id,
+                    label: `${instance.name ?? `Instance ${instance.id}`}${instance.phone_number ? ` (${formatPhone(instance.phone_number)})` : ''}`,
+                    detail: accountOf(instance.account_id),
+                  }))
+            }
+          />
         ))}
       {typedInstance && instances.missing && <p className="chat-hint">This API does not list instances yet: enter the instance ID.</p>}
       <OperationError error={instances.error} />

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { Target } from '../../api/calls';
 import type { ChatTarget } from '../../machines/chatStream';
 import { OperationError } from '../common/OperationError';
-import { useNamesWithAccounts } from '../common/useNamesWithAccounts';
+import { SearchablePicker } from '../common/SearchablePicker';
+import { useAccountOfEach } from '../common/useNamesWithAccounts';
 import { useTargets } from './useTargets';
 
 const DEMO = '';
@@ -21,9 +22,8 @@ export function NewChatForm({ connected, onOpen }: { connected: boolean; onOpen:
     focused.current = true;
     submit.current?.focus();
   }, [botAsked, connected]);
-  // Under "All accounts" every account has its own "Demo Bot": a name that repeats says whose it is.
-  const botName = useNamesWithAccounts(bots.items.map((b) => ({ id: b.id, name: b.name ?? `Bot ${b.id}`, account_id: b.account_id })));
-  const instanceName = useNamesWithAccounts(instances.items.map((i) => ({ id: i.id, name: i.name ?? `Instance ${i.id}`, account_id: i.account_id })));
+  // Under "All accounts" every account has its own "Demo Bot": each item says whose it is.
+  const accountOf = useAccountOfEach([...bots.items, ...instances.items]);
   const unavailable = [bots.permitted && bots.missing && 'bots', instances.permitted && instances.missing && 'instances'].filter(Boolean);
 
   const start = () => {
@@ -50,30 +50,17 @@ export function NewChatForm({ connected, onOpen }: { connected: boolean; onOpen:
         start();
       }}
     >
-      <label className="field">
-        <span>Chat with</span>
-        <select value={choice} onChange={(event) => setChoice(event.target.value)}>
-          <option value={DEMO}>Demo bot (default)</option>
-          {bots.items.length > 0 && (
-            <optgroup label="Bots">
-              {bots.items.map((bot) => (
-                <option key={bot.id} value={`bot:${bot.id}`}>
-                  {botName(bot.id, bot.name ?? `Bot ${bot.id}`)}
-                </option>
-              ))}
-            </optgroup>
-          )}
-          {instances.items.length > 0 && (
-            <optgroup label="Instances">
-              {instances.items.map((instance) => (
-                <option key={instance.id} value={`instance:${instance.id}`}>
-                  {instanceName(instance.id, instance.name ?? `Instance ${instance.id}`)}
-                </option>
-              ))}
-            </optgroup>
-          )}
-        </select>
-      </label>
+      <SearchablePicker
+        label="Chat with"
+        value={choice}
+        onChange={setChoice}
+        busy={bots.loading || instances.loading}
+        options={[
+          { value: DEMO, label: 'Demo bot (default)' },
+          ...bots.items.map((bot) => ({ value: `bot:${bot.id}`, label: bot.name ?? `Bot ${bot.id}`, group: 'Bots', detail: accountOf(bot.account_id) })),
+          ...instances.items.map((instance) => ({ value: `instance:${instance.id}`, label: instance.name ?? `Instance ${instance.id}`, group: 'Instances', detail: accountOf(instance.account_id) })),
+        ]}
+      />
       {(bots.loading || instances.loading) && <p className="chat-hint" role="status">Loading bots and instances…</p>}
       {unavailable.length > 0 && (
         <p className="chat-hint" role="status">

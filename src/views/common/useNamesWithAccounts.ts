@@ -1,5 +1,7 @@
+import { accountFilterSelectors } from '../../machines/accountFilter.api';
+import { useAccountFilterState } from '../actors/useAccountFilter';
 import { accountIdsOf, choicesNamingAccounts, withRepeatedNames } from '../resources/accountLabels';
-import { useReferenceNames } from '../resources/useReferences';
+import { referenceId, useReferenceNames } from '../resources/useReferences';
 
 interface NamedRow {
   id: string;
@@ -26,4 +28,21 @@ export function useNamesWithAccounts(rows: readonly NamedRow[]): (id: unknown, n
     }).map((choice) => [choice.value, choice.label]),
   );
   return (id, name) => labels.get(String(id)) ?? name;
+}
+
+/**
+ * Under "All accounts", the name of each row's account, so a picker can say whose every item is
+ * (looked up once for all of them); undefined under one account, or when all rows share one.
+ */
+export function useAccountOfEach(rows: readonly { account_id?: unknown }[]): (accountId: unknown) => string | undefined {
+  const scoped = useAccountFilterState(accountFilterSelectors.accountId) !== null;
+  const ids = scoped ? [] : accountIdsOf(rows);
+  const several = ids.length > 1;
+  const accounts = useReferenceNames(several ? [{ section: 'accounts', ids }] : []);
+  return (accountId) => {
+    const id = referenceId(accountId);
+    if (!several || id === null) return undefined;
+    const entry = accounts('accounts', id);
+    return entry?.state === 'found' ? accountName(entry.record, id) : `account #${id}`;
+  };
 }

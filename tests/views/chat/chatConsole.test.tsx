@@ -1,5 +1,5 @@
 import { act, Profiler } from 'react';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -279,12 +279,24 @@ describe('new chat', () => {
         <NewChatForm connected onOpen={onOpen} />
       </PortalProvider>,
     );
-    await screen.findByRole('option', { name: 'Front desk' });
-    await user.selectOptions(screen.getByLabelText('Chat with'), 'Sales bot');
+    // A searchable picker: typing narrows the list, a click chooses.
+    const picker = screen.getByRole('combobox', { name: 'Chat with' });
+    await waitFor(() => expect(picker).not.toHaveAttribute('aria-busy'));
+    await user.click(picker);
+    expect(within(screen.getByRole('listbox', { name: 'Chat with' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Demo bot (default)', 'Sales bot', 'Front desk']);
+    await user.clear(picker);
+    await user.type(picker, 'sal');
+    expect(within(screen.getByRole('listbox', { name: 'Chat with' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Sales bot']);
+    await user.click(screen.getByRole('option', { name: 'Sales bot' }));
+    expect(picker).toHaveValue('Sales bot');
     await user.click(screen.getByRole('button', { name: 'New chat' }));
     // The account goes with the target, so the chat list can name it.
     expect(onOpen).toHaveBeenLastCalledWith('Sales bot', { botId: '3', accountId: '2' });
-    await user.selectOptions(screen.getByLabelText('Chat with'), 'Front desk');
+    // The keyboard, as in a select: type, arrow down, Enter.
+    await user.clear(picker);
+    await user.type(picker, 'front');
+    await user.keyboard('{Enter}');
+    expect(picker).toHaveValue('Front desk');
     await user.click(screen.getByRole('button', { name: 'New chat' }));
     expect(onOpen).toHaveBeenLastCalledWith('Front desk', { instanceId: '9' });
   });

@@ -1,0 +1,83 @@
+import AxeBuilder from '@axe-core/playwright';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { signIn, startE2E, type E2E } from '../support/browser';
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Issue 28 item 6: long pickers are searchable and, under "All accounts", say whose each item is. */
+let e2e: E2E;
+beforeEach(async () => {
+  e2e = await startE2E();
+});
+afterEach(async () => {
+  await e2e?.close();
+});
+
+const serious = async (page: E2E['page']) =>
+  (await new AxeBuilder({ page }).options({ rules: { 'target-size': { enabled: true } } }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+
+describe('searchable pickers in Chromium', () => {
+  test('"Chat with": every bot and instance, each naming its account; typing narrows; a click chooses; the chat starts with it', async () => {
+    const { page, url, server } = e2e;
+    const targets = server.server.db.prepare('SELECT (SELECT COUNT(*) FROM bots) + (SELECT COUNT(*) FROM instances) AS n').get() as { n: number };
+    await page.goto(url('/login'));
+    await signIn(page, 'admin@example.com');
+    await page.waitForURL('**/dashboard');
+    await page.goto(url('/chat'));
+    await page.getByRole('status').filter({ hasText: 'Chat gateway:' }).getByText('Connected', { exact: true }).waitFor();
+    const picker = page.getByRole('combobox', { name: 'Chat with' });
+    await expect.poll(() => picker.getAttribute('aria-busy')).toBeNull();
+    await picker.click();
+    const list = page.getByRole('listbox', { name: 'Chat with' });
+    const options = list.getByRole('option');
+    // The demo bot, then every bot and instance of every account (up to 200 drawn; typing narrows).
+    expect(targets.n).toBeGreaterThan(100);
+    expect(await options.count()).toBe(targets.n + 1);
+    const names = await options.allTextContents();
+    expect(names.slice(1).every((name) => / — \S/.test(name))).toBe(true);
+    await page.screenshot({ path: '/tmp/chats-picker-1280.png' });
+    expect(await serious(page)).toEqual([]);
+
+    const bot = server.server.db.prepare("SELECT b.name, a.name AS account FROM bots b JOIN accounts a ON a.id = b.account_id ORDER BY b.id DESC LIMIT 1").get() as { name: string; account: string };
+    await picker.fill(`${bot.name} ${bot.account}`);
+    await expect.poll(() => options.count()).toBeGreaterThanOrEqual(1);
+    expect(await options.first().textContent()).toBe(`${bot.name} — ${bot.account}`);
+    await options.first().click();
+    expect(await picker.inputValue()).toBe(`${bot.name} — ${bot.account}`);
+    await expect.poll(() => list.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await page.getByRole('heading', { level: 2, name: new RegExp(`^${escaped(bot.name)}`) }).waitFor();
+
+    // Escape closes the list and keeps the choice; on a phone the list fits the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const before = await picker.inputValue();
+    await picker.click();
+    await picker.fill('zzz-nothing');
+    await page.getByText('Nothing matches “zzz-nothing”.').waitFor();
+    await picker.press('Escape');
+    expect(await picker.inputValue()).toBe(before);
+    await picker.click();
+    const box = await list.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: '/tmp/chats-picker-390.png' });
+    expect(await serious(page)).toEqual([]);
+    expect(e2e.pageErrors).toEqual([]);
+  });
+
+  test("the call's instance is a searchable picker of the instances with a number, naming their accounts", async () => {
+    const { page, url, server } = e2e;
+    const instance = server.server.db.prepare("SELECT i.name, a.name AS account FROM instances i JOIN accounts a ON a.id = i.account_id WHERE i.phone_number IS NOT NULL ORDER BY i.id DESC LIMIT 1").get() as { name: string; account: string };
+    await page.goto(url('/login'));
+    await signIn(page, 'admin@example.com');
+    await page.waitForURL('**/dashboard');
+    await page.goto(url('/chat'));
+    const picker = page.getByRole('combobox', { name: 'Instance' });
+    await expect.poll(() => picker.getAttribute('aria-busy')).toBeNull();
+    await picker.click();
+    await picker.fill(instance.name);
+    const option = page.getByRole('listbox', { name: 'Instance' }).getByRole('option', { name: new RegExp(`^${escaped(instance.name)} \\(.*\\) — ${escaped(instance.account)}$`) });
+    await option.click();
+    expect(await picker.inputValue()).toMatch(new RegExp(`^${escaped(instance.name)} \\(`));
+  });
+});
