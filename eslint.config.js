@@ -20,8 +20,6 @@ const VIEWS_BEFORE_NAMED_API = [
   'src/views/reporting/ConversationsPage.tsx',
   'src/views/reporting/EntityStatisticsPage.tsx',
   'src/views/reporting/ReportingOverview.tsx',
-  'src/views/reporting/conversation/ConversationReview.tsx',
-  'src/views/reporting/conversation/RecordingPlayer.tsx',
   'src/views/resources/BotDuplicatePage.tsx',
   'src/views/resources/ConversationPicker.tsx',
   'src/views/resources/FormAccount.tsx',

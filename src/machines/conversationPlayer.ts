@@ -47,7 +47,7 @@ const clampTime = (seconds: number, duration: number) => Math.max(0, duration > 
 
 export function createConversationPlayerMachine(loadAudio: (url: string, signal: AbortSignal) => Promise<Blob>) {
   return setup({
-    types: { context: {} as PlayerContext, events: {} as PlayerEvent, emitted: {} as PlayerEmitted },
+    types: { context: {} as PlayerContext, events: {} as PlayerEvent, emitted: {} as PlayerEmitted, tags: {} as 'loading' | 'busy' | 'failed' | 'ready' | 'paused' | 'playing' },
     actors: {
       fetchAudio: fromPromise<Blob, { url: string }>(({ input, signal }) => loadAudio(input.url, signal)),
     },
@@ -71,6 +71,7 @@ export function createConversationPlayerMachine(loadAudio: (url: string, signal:
     states: {
       empty: {},
       loading: {
+        tags: ['loading', 'busy'],
         invoke: {
           src: 'fetchAudio',
           input: ({ context }) => ({ url: context.url ?? '' }),
@@ -79,9 +80,11 @@ export function createConversationPlayerMachine(loadAudio: (url: string, signal:
         },
       },
       failed: {
+        tags: ['failed'],
         on: { 'player.retry': { target: 'loading', actions: 'forgetAudio' } },
       },
       ready: {
+        tags: ['ready'],
         initial: 'paused',
         on: {
           'player.ready': { actions: assign({ duration: ({ event }) => Math.max(0, event.duration) }) },
@@ -92,6 +95,7 @@ export function createConversationPlayerMachine(loadAudio: (url: string, signal:
         },
         states: {
           paused: {
+            tags: ['paused'],
             on: {
               'player.play': { target: 'playing', actions: emit({ type: 'player.playRequested' }) },
               'player.toggle': { target: 'playing', actions: emit({ type: 'player.playRequested' }) },
@@ -99,6 +103,7 @@ export function createConversationPlayerMachine(loadAudio: (url: string, signal:
             },
           },
           playing: {
+            tags: ['playing'],
             on: {
               'player.pause': { target: 'paused', actions: emit({ type: 'player.pauseRequested' }) },
               'player.toggle': { target: 'paused', actions: emit({ type: 'player.pauseRequested' }) },

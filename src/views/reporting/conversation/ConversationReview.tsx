@@ -1,8 +1,9 @@
 import './review.css';
-import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, type KeyboardEvent } from 'react';
 import type { Recording, TranscriptLine } from '../../../api/schemas/reporting';
 import { lineAt, type ConversationPlayerActor } from '../../../machines/conversationPlayer';
+import { conversationPlayerSelectors as is } from '../../../machines/conversationPlayer.api';
+import { useConversationPlayer, useConversationPlayerState } from '../../actors/useConversationPlayer';
 import { RecordingPlayer, type SpeakerTurn } from './RecordingPlayer';
 import { TranscriptView } from './TranscriptView';
 import { lineSeconds } from './transcriptTimes';
@@ -51,18 +52,17 @@ export function ConversationReview({ player, recordings: allowedRecordings, line
   const url = playableUrl(recording);
   const starts = useMemo(() => lines.map((line) => lineSeconds(line.time)), [lines]);
   const turns = useMemo(() => turnsOf(lines, starts), [lines, starts]);
-  const speaking = useSelector(player, (s) => lineAt(starts, s.context.currentTime));
-  const following = useSelector(player, (s) => s.context.following);
-  const playable = useSelector(player, (s) => s.matches('ready'));
+  const controls = useConversationPlayer(player);
+  const speaking = useConversationPlayerState(player, (s) => lineAt(starts, is.currentTime(s)));
+  const following = useConversationPlayerState(player, is.following);
+  const playable = useConversationPlayerState(player, is.playable);
 
-  useEffect(() => {
-    player.send(url ? { type: 'player.load', url } : { type: 'player.unload' });
-  }, [player, url]);
+  useEffect(() => controls.load(url), [controls, url]);
 
   // A jump from a note or a turn: seek the audio (when there is some) and show the line.
   const lineJump = useMemo(() => (jumpTo ? { index: lineAt(starts, jumpTo.seconds), key: jumpTo.key } : null), [jumpTo, starts]);
   useEffect(() => {
-    if (jumpTo && url) player.send({ type: 'player.seek', seconds: jumpTo.seconds });
+    if (jumpTo && url) controls.seek(jumpTo.seconds);
     // Only when a new jump is asked for.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [jumpTo?.key]);
@@ -70,7 +70,7 @@ export function ConversationReview({ player, recordings: allowedRecordings, line
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === ' ' && playable && !event.defaultPrevented && !isTyping(event.target)) {
       event.preventDefault();
-      player.send({ type: 'player.toggle' });
+      controls.toggle();
     }
   };
 
@@ -96,9 +96,9 @@ export function ConversationReview({ player, recordings: allowedRecordings, line
           lines={lines}
           speakingIndex={url ? speaking : -1}
           following={following}
-          onSeek={(i) => url && player.send({ type: 'player.seek', seconds: starts[i] ?? 0 })}
-          onFollowChange={url ? (on) => player.send({ type: 'player.follow', following: on }) : undefined}
-          onTogglePlay={url ? () => player.send({ type: 'player.toggle' }) : undefined}
+          onSeek={(i) => url && controls.seek(starts[i] ?? 0)}
+          onFollowChange={url ? controls.follow : undefined}
+          onTogglePlay={url ? controls.toggle : undefined}
           renderAside={renderAside}
           jumpTo={lineJump}
         />

@@ -1,8 +1,9 @@
 import './player.css';
-import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useColourScheme } from '../../common/useColourScheme';
 import type { ConversationPlayerActor } from '../../../machines/conversationPlayer';
+import { conversationPlayerSelectors as is } from '../../../machines/conversationPlayer.api';
+import { useConversationPlayer, useConversationPlayerState } from '../../actors/useConversationPlayer';
 import { OperationError } from '../../common/OperationError';
 import { clockOf } from './transcriptTimes';
 
@@ -33,23 +34,24 @@ export function RecordingPlayer({ player, label, turns, fallbackDuration }: {
   const waveform = useRef<HTMLDivElement>(null);
   const recolour = useRef<() => void>(() => {});
   const scheme = useColourScheme();
-  const audio = useSelector(player, (s) => s.context.audio);
-  const state = useSelector(player, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches({ ready: 'playing' }) ? 'playing' : s.matches('ready') ? 'paused' : 'empty'));
-  const second = useSelector(player, (s) => Math.floor(s.context.currentTime));
-  const duration = useSelector(player, (s) => s.context.duration) || fallbackDuration || 0;
-  const error = useSelector(player, (s) => s.context.error);
+  const controls = useConversationPlayer(player);
+  const audio = useConversationPlayerState(player, is.audio);
+  const state = useConversationPlayerState(player, is.phase);
+  const second = useConversationPlayerState(player, is.second);
+  const duration = useConversationPlayerState(player, is.duration) || fallbackDuration || 0;
+  const error = useConversationPlayerState(player, is.error);
 
   // The machine's requests, carried out on the media element.
   useEffect(() => {
-    const subscriptions = [
-      player.on('player.playRequested', () => void media.current?.play().catch((e: unknown) => player.send({ type: 'player.mediaFailed', message: e instanceof Error ? e.message : 'The recording cannot be played.' }))),
-      player.on('player.pauseRequested', () => media.current?.pause()),
-      player.on('player.seekRequested', ({ seconds }) => {
+    const unsubscribes = [
+      controls.onPlayRequested(() => void media.current?.play().catch((e: unknown) => controls.mediaFailed(e instanceof Error ? e.message : 'The recording cannot be played.'))),
+      controls.onPauseRequested(() => media.current?.pause()),
+      controls.onSeekRequested((seconds) => {
         if (media.current) media.current.currentTime = seconds;
       }),
     ];
-    return () => subscriptions.forEach((s) => s.unsubscribe());
-  }, [player]);
+    return () => unsubscribes.forEach((unsubscribe) => unsubscribe());
+  }, [controls]);
 
   // What the media element does, reported to the machine.
   useEffect(() => {
@@ -57,7 +59,7 @@ export function RecordingPlayer({ player, label, turns, fallbackDuration }: {
     if (!element) return;
     let frame = 0;
     let last = 0;
-    const report = () => player.send({ type: 'player.timeChanged', seconds: element.currentTime });
+    const report = () => controls.mediaTime(element.currentTime);
     const tick = (now: number) => {
       if (now - last >= TIME_REPORT_MS) {
         last = now;
@@ -66,27 +68,27 @@ export function RecordingPlayer({ player, label, turns, fallbackDuration }: {
       frame = requestAnimationFrame(tick);
     };
     const handlers: Record<string, () => void> = {
-      loadedmetadata: () => Number.isFinite(element.duration) && player.send({ type: 'player.ready', duration: element.duration }),
+      loadedmetadata: () => Number.isFinite(element.duration) && controls.mediaReady(element.duration),
       play: () => {
-        player.send({ type: 'player.started' });
+        controls.mediaStarted();
         cancelAnimationFrame(frame);
         frame = requestAnimationFrame(tick);
       },
       pause: () => {
         cancelAnimationFrame(frame);
         report();
-        player.send({ type: 'player.stopped' });
+        controls.mediaStopped();
       },
-      ended: () => player.send({ type: 'player.ended' }),
+      ended: controls.mediaEnded,
       seeked: report,
-      error: () => player.send({ type: 'player.mediaFailed', message: 'The recording cannot be played.' }),
+      error: () => controls.mediaFailed('The recording cannot be played.'),
     };
     for (const [name, handler] of Object.entries(handlers)) element.addEventListener(name, handler);
     return () => {
       cancelAnimationFrame(frame);
       for (const [name, handler] of Object.entries(handlers)) element.removeEventListener(name, handler);
     };
-  }, [player]);
+  }, [controls]);
 
   // The audio, and its waveform with the speakers' turns once wavesurfer has loaded.
   useEffect(() => {
@@ -143,18 +145,18 @@ export function RecordingPlayer({ player, label, turns, fallbackDuration }: {
   const playing = state === 'playing';
   return (
     <section className="recording-player" aria-label={label}>
-      <OperationError error={error} onRetry={() => player.send({ type: 'player.retry' })} />
+      <OperationError error={error} onRetry={controls.retry} />
       <div className="waveform" ref={waveform} aria-hidden="true" data-state={state} />
       {/* Our element; wavesurfer draws it. Controls are the buttons below. */}
       <audio ref={media} preload="auto" aria-label={`${label} audio`} />
       <div className="player-controls">
-        <button type="button" className="button" onClick={() => player.send({ type: 'player.skip', seconds: -SKIP_SECONDS })} disabled={state !== 'paused' && !playing}>
+        <button type="button" className="button" onClick={() => controls.skip(-SKIP_SECONDS)} disabled={state !== 'paused' && !playing}>
           {`Back ${SKIP_SECONDS} s`}
         </button>
-        <button type="button" className="button primary player-toggle" onClick={() => player.send({ type: 'player.toggle' })} disabled={state !== 'paused' && !playing}>
+        <button type="button" className="button primary player-toggle" onClick={controls.toggle} disabled={state !== 'paused' && !playing}>
           {playing ? 'Pause' : 'Play'}
         </button>
-        <button type="button" className="button" onClick={() => player.send({ type: 'player.skip', seconds: SKIP_SECONDS })} disabled={state !== 'paused' && !playing}>
+        <button type="button" className="button" onClick={() => controls.skip(SKIP_SECONDS)} disabled={state !== 'paused' && !playing}>
           {`Forward ${SKIP_SECONDS} s`}
         </button>
         <span className="player-clock">
