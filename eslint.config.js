@@ -27,7 +27,6 @@ const VIEWS_BEFORE_NAMED_API = [
   'src/views/resources/special/AgentActions.tsx',
   'src/views/resources/special/BotActions.tsx',
   'src/views/resources/special/BotImport.tsx',
-  'src/views/resources/special/ExportButton.tsx',
   'src/views/resources/special/PhoneNumbers.tsx',
   'src/views/resources/special/UserActions.tsx',
 ];

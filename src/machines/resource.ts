@@ -5,6 +5,7 @@ import type { ResourceApi, ResourceKey, ResourceRecord } from '../api/resources'
 import { resourceActorId } from './actorIds';
 import { defineOperations, inFlight, operationOf, sameRequest, statusCode, type OperationActor, type OperationFailure, type OperationFamily, type OperationSpec, type OperationStatusCode, type ReportOf, type ResultsOf } from './operation';
 import { summaryFor, type ResourceKind } from './resourceSummaries';
+import { projectCsv } from './bulkCsv';
 import { saveFile } from './saveFile';
 
 /**
@@ -70,7 +71,8 @@ export type ResourceRequest =
   | { type: 'resource.add'; values: Record<string, unknown> }
   | { type: 'resource.edit'; id: string; values: Record<string, unknown> }
   | { type: 'resource.delete'; id: string }
-  | { type: 'resource.export'; query?: Query }
+  /** `columns`: the file keeps only these, in this order (the list's visible columns, issue 30). */
+  | { type: 'resource.export'; query?: Query; columns?: string[] }
   | { type: 'resource.fetch'; query?: Query }
   | { type: 'resource.action'; name: SectionActionName; input?: unknown };
 
@@ -99,9 +101,9 @@ function crudOperations(section: ResourceKey, api: ResourceApi, save: (blob: Blo
       },
       export: {
         summary: summary('export'),
-        call: async ({ query }: Asked<'resource.export'>, signal: AbortSignal) => {
+        call: async ({ query, columns }: Asked<'resource.export'>, signal: AbortSignal) => {
           const file = await api.export(query ?? {}, signal);
-          save(file.blob, file.filename);
+          save(columns?.length ? await projectedCsv(file.blob, columns) : file.blob, file.filename);
           return file.filename;
         },
       },
@@ -154,6 +156,22 @@ export const operationSystemId = (section: string, kind: string) => `${resourceA
 
 /** The browser's download (THE save-a-file helper), nothing in Node. */
 export const defaultSave = (blob: Blob, filename: string): void => saveFile({ blob, filename });
+
+/** A CSV file with only `columns`, in their order. */
+async function projectedCsv(blob: Blob, columns: string[]): Promise<Blob> {
+  return new Blob([projectCsv(await blobText(blob), columns)], { type: blob.type || 'text/csv' });
+}
+
+/** A blob's text (FileReader where Blob#text is missing, as in jsdom). */
+function blobText(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
 
 function sameId(a: unknown, b: unknown): boolean {
   return a !== undefined && a !== null && String(a) === String(b);
