@@ -1,10 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { twoFactorSettingsApi, twoFactorSettingsSelectors } from '../../machines/account/twoFactorSettings.api';
 import { useActorApi } from '../actors/useActorApi';
 import { OperationError } from '../common/OperationError';
 import { useFlow } from '../useFlow';
-import { FormField, StatusMessage } from '../auth/FormField';
+import { StatusMessage } from '../auth/FormField';
+import { OneFieldStep } from './OneFieldStep';
 import { RecoveryCodes } from './RecoveryCodes';
 
 /**
@@ -24,8 +25,6 @@ export function TwoFactorCard() {
   const codes = useSelector(flow, twoFactorSettingsSelectors.recoveryCodes);
   const error = useSelector(flow, twoFactorSettingsSelectors.error);
   const notice = useSelector(flow, twoFactorSettingsSelectors.notice);
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
   const outcome = useRef<HTMLDivElement>(null);
   const askingPassword = panel === 'password';
 
@@ -33,20 +32,6 @@ export function TwoFactorCard() {
   useEffect(() => {
     if ((notice || error) && !askingPassword) outcome.current?.focus();
   }, [notice, error, askingPassword]);
-
-  function confirm(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    twoFactor.confirm(code);
-    setCode('');
-  }
-
-  function confirmPassword(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    twoFactor.confirmPassword(password);
-    setPassword('');
-  }
 
   return (
     <section className="settings-card" aria-labelledby="settings-two-factor-title" aria-busy={busy}>
@@ -56,30 +41,19 @@ export function TwoFactorCard() {
         {!askingPassword && <OperationError error={error} />}
       </div>
       {askingPassword && (
-        <form onSubmit={confirmPassword} noValidate aria-labelledby="two-factor-password-title">
+        <OneFieldStep
+          aria-labelledby="two-factor-password-title"
+          field={{ id: 'two-factor-confirm-password', label: 'Password', type: 'password', autoComplete: 'current-password', autoFocus: true, errors: error?.fieldErrors.password }}
+          busy={busy}
+          checking={checkingPassword}
+          confirmLabel="Confirm password"
+          onSubmit={twoFactor.confirmPassword}
+          onCancel={twoFactor.cancelPassword}
+        >
           <h3 id="two-factor-password-title">Confirm your password</h3>
           <p>For your security, please confirm your password to continue.</p>
           <OperationError error={error && !error.fieldErrors.password ? error : null} />
-          <FormField
-            id="two-factor-confirm-password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            autoFocus
-            required
-            value={password}
-            onValue={setPassword}
-            errors={error?.fieldErrors.password}
-          />
-          <div className="account-actions">
-            <button type="submit" className="button button-primary" disabled={busy}>
-              {checkingPassword ? 'Confirming…' : 'Confirm password'}
-            </button>
-            <button type="button" className="button" disabled={busy} onClick={twoFactor.cancelPassword}>
-              Cancel
-            </button>
-          </div>
-        </form>
+        </OneFieldStep>
       )}
       {panel === 'askingToDisable' && (
         <div role="group" aria-labelledby="two-factor-disable-question">
@@ -113,27 +87,14 @@ export function TwoFactorCard() {
           <p>
             Setup key: <code>{setup.secretKey}</code>
           </p>
-          <form onSubmit={confirm} noValidate>
-            <FormField
-              id="two-factor-confirm-code"
-              label="Code from your authenticator app"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={10}
-              required
-              value={code}
-              onValue={setCode}
-              errors={error?.fieldErrors.code}
-            />
-            <div className="account-actions">
-              <button type="submit" className="button button-primary" disabled={busy}>
-                {confirmingCode ? 'Confirming…' : 'Confirm'}
-              </button>
-              <button type="button" className="button" disabled={busy} onClick={twoFactor.cancel}>
-                Cancel
-              </button>
-            </div>
-          </form>
+          <OneFieldStep
+            field={{ id: 'two-factor-confirm-code', label: 'Code from your authenticator app', inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 10, errors: error?.fieldErrors.code }}
+            busy={busy}
+            checking={confirmingCode}
+            confirmLabel="Confirm"
+            onSubmit={twoFactor.confirm}
+            onCancel={twoFactor.cancel}
+          />
         </>
       )}
       {panel === 'on' && (
