@@ -7,8 +7,8 @@ export function resourceApi(resource: ResourceActor) {
   return {
     /** Loads a page of the list with `query` (search, filters, sort, page, page size). */
     browse: (query?: Query) => resource.send({ type: 'resource.browse', query }),
-    /** Downloads the list with `query`'s filters as the server's file. */
-    export: (query?: Query) => resource.send({ type: 'resource.export', query }),
+    /** Downloads the list with `query`'s filters as the server's file, keeping only `columns` when given. */
+    export: (query?: Query, columns?: string[]) => resource.send(columns ? { type: 'resource.export', query, columns } : { type: 'resource.export', query }),
     /** Runs one of the section's own actions (a role's slots brief, …; machines/areas wires them), its outcome heard by the asker. */
     runAction: (name: SectionActionName, input?: unknown, handlers?: OutcomeHandlers) => {
       const request = { type: 'resource.action' as const, name, input };

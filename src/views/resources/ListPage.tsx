@@ -29,6 +29,8 @@ import { useActorApi } from '../actors/useActorApi';
 import { useBulkDeleteState } from '../actors/useBulkDelete';
 import { useBulkSelection, useBulkSelectionActor, useBulkSelectionState } from '../actors/useBulkSelection';
 import { BulkBar } from './BulkBar';
+import { ColumnChooser } from './ColumnChooser';
+import { visibleColumns } from './visibleColumns';
 import './resources.css';
 
 
@@ -104,7 +106,10 @@ export default function ListPage({ route }: RouteViewProps) {
   // A phone repeats each row's account under its name (the Account column scrolls away there); a
   // wider screen builds none of those 100 spans (resources.css hides them as well).
   const repeatsAccount = useMediaQuery(PHONE_WIDTH) && showsAccount;
-  const columns: Column[] = useMemo(() => (showsAccount ? [...config.columns, { key: 'account_id', label: 'Account' }] : config.columns), [showsAccount, config.columns]);
+  const allColumns: Column[] = useMemo(() => (showsAccount ? [...config.columns, { key: 'account_id', label: 'Account' }] : config.columns), [showsAccount, config.columns]);
+  // The column chooser's choice (the address's `columns=`), without columns the list no longer has.
+  const chosen = state.columns;
+  const columns: Column[] = useMemo(() => visibleColumns(allColumns, chosen), [allColumns, chosen]);
   const cells = useMemo(() => listCells(config, columns), [config, columns]);
   const columnKeys = useMemo(() => columns.map((c) => c.key), [columns]);
   // Foreign keys by name: one lookup per referenced section for the whole page.
@@ -118,7 +123,8 @@ export default function ListPage({ route }: RouteViewProps) {
       <div className="page-header">
         <h1>{route.section!.label}</h1>
         <div className="page-actions">
-          {config.exportable && <ExportButton resource={resource} query={listQuery({ ...state, page: 1 })} label={`Export ${route.section!.label.toLowerCase()}`} />}
+          <ColumnChooser all={allColumns} shown={columns} onChange={(chosenColumns) => go({ ...state, columns: chosenColumns }, true)} />
+          {config.exportable && <ExportButton resource={resource} query={listQuery({ ...state, page: 1 })} columns={columnKeys} label={`Export ${route.section!.label.toLowerCase()}`} />}
           {canAdd && (
             <Link href={`/${key}/new`} className="button button-primary">
               New {inSentence(config.singular)}

@@ -7,7 +7,7 @@ import { currentViewName, stateToQuery, viewToState } from './savedViewState';
 import type { SectionConfig } from './sectionConfig';
 
 /**
- * Saved views of one list (issue 30): name the current search, filters, sort and page size, open one,
+ * Saved views of one list (issue 30): name the current search, filters, sort, page size and columns, open one,
  * pick the one the list opens with. Kept in user settings (the preferences actor), so they follow the
  * user to another browser and survive sign-out.
  */
@@ -25,7 +25,7 @@ export function SavedViews({ list, state, config, onApply }: { list: string; sta
 
   // The default view, once, when the list opens with nothing in its address.
   const opened = useRef(false);
-  const bare = state.search === '' && Object.keys(state.filters).length === 0 && state.show === 0 && state.page === 1;
+  const bare = state.search === '' && Object.keys(state.filters).length === 0 && state.show === 0 && state.page === 1 && !state.columns;
   useEffect(() => {
     if (opened.current || !loaded) return;
     opened.current = true;
@@ -37,7 +37,7 @@ export function SavedViews({ list, state, config, onApply }: { list: string; sta
     event.preventDefault();
     const trimmed = name.trim().slice(0, SAVED_VIEW_LIMITS.name);
     if (!trimmed) return;
-    const view: SavedView = { name: trimmed, query: stateToQuery(state, config.defaultSort), columns: null };
+    const view: SavedView = { name: trimmed, query: stateToQuery(state, config.defaultSort), columns: state.columns ?? null };
     const others = views.filter((v) => v.name !== trimmed);
     if (others.length >= SAVED_VIEW_LIMITS.viewsPerList) {
       setNotice(`A list keeps at most ${SAVED_VIEW_LIMITS.viewsPerList} views: delete one first.`);

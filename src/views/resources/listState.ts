@@ -11,7 +11,12 @@ export interface ListState {
   search: string;
   sort: string;
   filters: Record<string, string>;
+  /** Visible columns in order (`columns=name,email`, issue 30); absent = the list's own. Not sent to the API. */
+  columns?: string[];
 }
+
+/** At most this many column keys are read from an address. */
+const MAX_COLUMNS = 60;
 
 const FILTER = /^filter\[(.+)\]$/;
 
@@ -30,7 +35,14 @@ export function parseListState(search: string, defaultSort = ''): ListState {
     search: params.get('search') ?? '',
     sort: params.get('sort') ?? defaultSort,
     filters,
+    ...columnsOf(params.get('columns')),
   };
+}
+
+function columnsOf(value: string | null): Pick<ListState, 'columns'> {
+  if (!value) return {};
+  const keys = [...new Set(value.split(',').map((key) => key.trim()).filter(Boolean))].slice(0, MAX_COLUMNS);
+  return keys.length ? { columns: keys } : {};
 }
 
 /** Only what differs from the defaults goes into the URL, in a stable order. */
@@ -43,6 +55,7 @@ export function serializeListState(state: ListState, defaultSort = ''): string {
   }
   if (state.sort && state.sort !== defaultSort) params.set('sort', state.sort);
   if (state.show) params.set('show', String(state.show));
+  if (state.columns?.length) params.set('columns', state.columns.join(','));
   if (state.page > 1) params.set('page', String(state.page));
   const text = params.toString();
   return text ? `?${text}` : '';
@@ -64,6 +77,11 @@ export function isNextPageOf(next: ListState, previous: ListState | null): boole
 export function isPreviousPageOf(next: ListState, previous: ListState | null): boolean {
   if (!previous) return false;
   return next.page === previous.page - 1 && sameFilters(next, previous);
+}
+
+/** The same rows asked for (only the columns shown may differ): no new call. */
+export function sameRows(a: ListState, b: ListState | null): boolean {
+  return b !== null && a.page === b.page && sameFilters(a, b);
 }
 
 function sameFilters(a: ListState, b: ListState): boolean {

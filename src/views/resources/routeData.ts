@@ -2,11 +2,11 @@ import type { ResourceKey } from '../../api/resources';
 import { ACTOR_IDS } from '../../machines/actorIds';
 import { openResource } from '../../machines/areas/resources';
 import type { RouteDataOwner, RouteDef, RoutePlaceNow } from '../../route';
-import { isNextPageOf, isPreviousPageOf, listQuery, parseListState, serializeListState, type ListState } from './listState';
+import { isNextPageOf, isPreviousPageOf, listQuery, parseListState, sameRows, serializeListState, type ListState } from './listState';
 import { SECTION_CONFIGS } from './sectionConfigs';
 
 /** What a list's new place asks of its actor: start over at page 1, browse, or follow the server's link. */
-export type ListMove = { kind: 'firstPage'; to: ListState } | { kind: 'browse' } | { kind: 'paginate'; url: string };
+export type ListMove = { kind: 'firstPage'; to: ListState } | { kind: 'browse' } | { kind: 'paginate'; url: string } | { kind: 'none' };
 
 /**
  * THE URL → list rule, for every list: one step forward or back in the same account follows the
@@ -16,6 +16,8 @@ export type ListMove = { kind: 'firstPage'; to: ListState } | { kind: 'browse' }
 export function listMove(state: ListState, before: { state: ListState; accountId: string | null } | null, accountId: string | null, links: { next?: string | null; prev?: string | null } | undefined): ListMove {
   if (before && before.accountId !== accountId && state.page > 1) return { kind: 'firstPage', to: { ...state, page: 1 } };
   const sameScope = before?.accountId === accountId;
+  // Only the columns shown changed (issue 30's column chooser): the rows are the same.
+  if (sameScope && sameRows(state, before?.state ?? null) && String(state.columns) !== String(before?.state.columns)) return { kind: 'none' };
   if (sameScope && isNextPageOf(state, before?.state ?? null) && links?.next) return { kind: 'paginate', url: links.next };
   if (sameScope && isPreviousPageOf(state, before?.state ?? null) && links?.prev) return { kind: 'paginate', url: links.prev };
   return { kind: 'browse' };
@@ -36,6 +38,7 @@ export function startRouteData(owner: RouteDataOwner, route: RouteDef, params: R
     const move = listMove(state, before, place.accountId, resource.getSnapshot().context.list?.links);
     const query = listQuery(state);
     if (move.kind === 'firstPage') owner.root.system.get(ACTOR_IDS.navigation)?.send({ type: 'navigation.go', to: `/${key}${serializeListState(move.to, config.defaultSort)}`, replace: true });
+    else if (move.kind === 'none') return;
     else if (move.kind === 'paginate') resource.send({ type: 'resource.paginate', url: move.url, query });
     else resource.send({ type: 'resource.browse', query, scope: place.accountId });
     return;

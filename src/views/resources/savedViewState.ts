@@ -4,7 +4,8 @@ import type { SectionConfig } from './sectionConfig';
 
 /**
  * A saved view as the list's state, keeping only what this list still knows (issue 30): a filter,
- * or a sort on a column, that no longer exists is dropped and the view still opens. Always page 1.
+ * a sort on a column, or a shown column that no longer exists is dropped and the view still opens.
+ * Always page 1.
  */
 export function viewToState(view: SavedView, config: Pick<SectionConfig, 'filters' | 'columns' | 'defaultSort'>): ListState {
   const params = new URLSearchParams(view.query);
@@ -12,17 +13,23 @@ export function viewToState(view: SavedView, config: Pick<SectionConfig, 'filter
   const filters = new Set(config.filters.map((f) => f.key));
   const sorts = new Set(config.columns.flatMap((c) => (c.sort ? [c.sort] : [])));
   if (config.defaultSort) sorts.add(config.defaultSort.replace(/^-/, ''));
+  // Columns the list no longer has are left out (the account column exists under "All accounts").
+  const known = new Set([...config.columns.map((c) => c.key), 'account_id']);
+  const columns = view.columns?.filter((key) => known.has(key));
+  const { columns: _fromQuery, ...rest } = state;
   return {
-    ...state,
+    ...rest,
+    ...(columns?.length ? { columns } : {}),
     page: 1,
     filters: Object.fromEntries(Object.entries(state.filters).filter(([key]) => filters.has(key))),
     sort: sorts.has(state.sort.replace(/^-/, '')) ? state.sort : (config.defaultSort ?? ''),
   };
 }
 
-/** The list's state as a view's query (no page: a view is where a list starts). */
+/** The list's state as a view's query (no page: a view is where a list starts; its columns are the view's `columns`). */
 export function stateToQuery(state: ListState, defaultSort = ''): Record<string, string> {
-  return Object.fromEntries(new URLSearchParams(serializeListState({ ...state, page: 1 }, defaultSort).slice(1)));
+  const { columns: _kept, ...query } = state;
+  return Object.fromEntries(new URLSearchParams(serializeListState({ ...query, page: 1 }, defaultSort).slice(1)));
 }
 
 /** The saved view the list shows now, if any (same search, filters, sort and page size). */
