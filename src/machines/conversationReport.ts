@@ -1,6 +1,6 @@
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ReportFile, ReportingApi } from '../api/reporting';
-import { defineOperations, operationOf, withReport, type OperationActor, type OperationFamily, type ReportOf, type ResultsOf } from './operation';
+import { defineOperations, withReport, type OperationFamily, type ReportOf, type ResultsOf } from './operation';
 import { saveFile } from './saveFile';
 
 /** SPEC §3: a conversation report's tabs; `overview` is the conversation record itself. */
@@ -142,6 +142,3 @@ export type ConversationReportMachine = ReturnType<typeof createConversationRepo
 export type ConversationReportActor = ActorRefFrom<ConversationReportMachine>;
 export type ConversationReportSnapshot = SnapshotFrom<ConversationReportMachine>;
 
-export function reportOperation(actor: ConversationReportActor, name: ReportOperation): OperationActor {
-  return operationOf(actor, name);
-}

@@ -1,7 +1,7 @@
 import { assign, enqueueActions, setup, type ActorRefFrom } from 'xstate';
 import type { ConversationQuery, ReportFile, ReportingApi } from '../api/reporting';
 import type { Grade } from '../api/schemas/reporting';
-import { defineOperations, operationOf, withoutResults, withReport, type OperationActor, type OperationFamily, type ReportOf, type ResultsOf } from './operation';
+import { defineOperations, withoutResults, withReport, type OperationFamily, type ReportOf, type ResultsOf } from './operation';
 import { saveFile } from './saveFile';
 
 /**
@@ -104,6 +104,3 @@ export function createConversationListMachine(api: Api, save: (file: ReportFile)
 
 export type ConversationListActor = ActorRefFrom<ReturnType<typeof createConversationListMachine>>;
 
-export function listOperation(actor: ConversationListActor, name: ListOperation): OperationActor {
-  return operationOf(actor, name);
-}

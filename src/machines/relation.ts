@@ -1,6 +1,6 @@
 import { assign, emit, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { relationItemId, type RelationApi, type RelationItem, type RelationKey } from '../api/relations';
-import { defineOperations, operationOf, type OperationFailure, type OperationFamily, type ReportOf, type ResultsOf } from './operation';
+import { defineOperations, type OperationFailure, type OperationFamily, type ReportOf, type ResultsOf } from './operation';
 
 export const RELATION_KINDS = ['list', 'more', 'available', 'assign', 'update', 'remove'] as const;
 export type RelationKind = (typeof RELATION_KINDS)[number];
@@ -267,10 +267,6 @@ function applyRelationSuccess(context: RelationContext, event: RelationSucceeded
 export type RelationMachine = ReturnType<typeof createRelationMachine>;
 export type RelationActor = ActorRefFrom<RelationMachine>;
 export type RelationSnapshot = SnapshotFrom<RelationMachine>;
-
-export function relationOperation(relation: RelationActor, kind: RelationKind) {
-  return operationOf(relation, kind);
-}
 
 /** The error a user sees for an operation: none for SPEC's log-only failures. */
 export function visibleRelationError(key: RelationKey, kind: RelationKind, error: OperationFailure | null): OperationFailure | null {

@@ -3,8 +3,8 @@ import type { List } from '../api/envelope';
 import type { Query } from '../api/query';
 import type { ResourceApi, ResourceKey, ResourceRecord } from '../api/resources';
 import { resourceActorId } from './actorIds';
-import { createChildOperation, inFlight, operationChild, sameRequest, type OperationReport, statusCode, type OperationActor, type OperationFailure, type OperationStatusCode } from './operation';
-import { RESOURCE_KINDS, summaryFor, type ResourceKind } from './resourceSummaries';
+import { defineOperations, inFlight, operationOf, sameRequest, statusCode, type OperationActor, type OperationFailure, type OperationFamily, type OperationSpec, type OperationStatusCode, type ReportOf, type ResultsOf } from './operation';
+import { summaryFor, type ResourceKind } from './resourceSummaries';
 import { projectCsv } from './bulkCsv';
 import { saveFile } from './saveFile';
 
@@ -61,8 +61,8 @@ export const LIST_RETRY_DELAYS_S = [2, 4, 8, 16, 32, 60] as const;
 
 const listRetryDelayS = (retries: number) => LIST_RETRY_DELAYS_S[Math.min(retries, LIST_RETRY_DELAYS_S.length - 1)]!;
 
-export type ResourceEvent =
-  | { type: 'resource.init' }
+/** An event that asks for one operation: the operation's input is the event itself. */
+export type ResourceRequest =
   /** `scope`: the account filter's choice it is asked under (the route's first call): an equal query in another account is another request. */
   | { type: 'resource.browse'; query?: Query; scope?: string | null }
   /** `query`: the list's current parameters, added where the link lacks them. */
@@ -74,13 +74,69 @@ export type ResourceEvent =
   /** `columns`: the file keeps only these, in this order (the list's visible columns, issue 30). */
   | { type: 'resource.export'; query?: Query; columns?: string[] }
   | { type: 'resource.fetch'; query?: Query }
-  | { type: 'resource.action'; name: SectionActionName; input?: unknown }
+  | { type: 'resource.action'; name: SectionActionName; input?: unknown };
+
+type Asked<T extends ResourceRequest['type']> = Extract<ResourceRequest, { type: T }>;
+
+/**
+ * The CRUD operations of a section (SPEC §4), one family (operation.ts defineOperations): each
+ * call reads its own request event, and its result type comes from the section's API.
+ */
+function crudOperations(section: ResourceKey, api: ResourceApi, save: (blob: Blob, filename: string) => void) {
+  const summary = (kind: ResourceKind) => summaryFor(section, kind);
+  return defineOperations(
+    {
+      browse: { summary: summary('browse'), call: ({ query }: Asked<'resource.browse'>, signal: AbortSignal) => api.browse(query ?? {}, signal) },
+      paginate: { summary: summary('paginate'), call: ({ url, query }: Asked<'resource.paginate'>, signal: AbortSignal) => api.paginate(url, query, signal) },
+      read: { summary: summary('read'), call: ({ id }: Asked<'resource.read'>, signal: AbortSignal) => api.read(id, signal) },
+      // Writes never succeed silently: an add without a record back fails in the API layer (SPEC §4).
+      add: { summary: summary('add'), call: ({ values }: Asked<'resource.add'>, signal: AbortSignal) => api.add(values, signal) },
+      edit: { summary: summary('edit'), call: ({ id, values }: Asked<'resource.edit'>, signal: AbortSignal) => api.edit(id, values, signal) },
+      delete: {
+        summary: summary('delete'),
+        call: async ({ id }: Asked<'resource.delete'>, signal: AbortSignal) => {
+          await api.delete(id, signal);
+          return id;
+        },
+      },
+      export: {
+        summary: summary('export'),
+        call: async ({ query, columns }: Asked<'resource.export'>, signal: AbortSignal) => {
+          const file = await api.export(query ?? {}, signal);
+          save(columns?.length ? await projectedCsv(file.blob, columns) : file.blob, file.filename);
+          return file.filename;
+        },
+      },
+      fetch: { summary: summary('fetch'), call: ({ query }: Asked<'resource.fetch'>, signal: AbortSignal) => api.browse({ show: 100, page: 1, ...query }, signal) },
+    },
+    (kind) => operationSystemId(section, kind),
+  );
+}
+
+type CrudOperations = ReturnType<typeof crudOperations> extends OperationFamily<infer S> ? S : never;
+/** What each CRUD operation answers (inferred from the section's API). */
+export type ResourceResults = ResultsOf<CrudOperations>;
+
+/** The section's actions (they differ per section, so their results are the section's own: `unknown` here). */
+function actionOperations(section: ResourceKey, actions: SectionActions) {
+  const specs: Record<string, OperationSpec<Asked<'resource.action'>, unknown>> = {};
+  for (const [name, action] of Object.entries(actions)) specs[name] = { summary: action.summary, call: ({ input }, signal) => action.call(input as never, signal) };
+  return defineOperations(specs, (kind) => operationSystemId(section, kind));
+}
+
+type ActionReport =
+  | { type: 'operation.report.succeeded'; kind: SectionActionName; output: unknown; input: Asked<'resource.action'> }
+  | { type: 'operation.report.failed'; kind: SectionActionName; error: OperationFailure; input: Asked<'resource.action'> };
+/** What the resource hears from its operations, typed per kind: `event.kind === 'read'` narrows `output` to the record. */
+export type ResourceReport = ReportOf<CrudOperations> | ActionReport;
+type Succeeded = Extract<ResourceReport, { type: 'operation.report.succeeded' }>;
+
+export type ResourceEvent =
+  | { type: 'resource.init' }
+  | ResourceRequest
   /** The browser says the network is back (window `online`): a failed list tries again at once. */
   | { type: 'resource.online' }
-  | OperationReport;
-
-/** An event that asks for one operation: the operation's input is the event itself. */
-export type ResourceRequest = Exclude<ResourceEvent, { type: 'resource.init' | 'resource.online' } | OperationReport>;
+  | ResourceReport;
 
 /**
  * What a resource actor tells its listeners when an operation settles: its kind, the request that
@@ -127,46 +183,25 @@ function sameId(a: unknown, b: unknown): boolean {
  * section's record, list and options. Built once, parameterised by the section's API.
  */
 export function createResourceMachine({ section, api, actions = {}, children = {}, save = defaultSave }: ResourceMachineDeps) {
-  // Each call reads its own request event (the operation's input).
-  const calls: Record<ResourceKind, (input: never, signal: AbortSignal) => Promise<unknown>> = {
-    browse: ({ query }: { query?: Query }, signal) => api.browse(query ?? {}, signal),
-    paginate: ({ url, query }: { url: string; query?: Query }, signal) => api.paginate(url, query, signal),
-    read: ({ id }: { id: string }, signal) => api.read(id, signal),
-    // Writes never succeed silently: an add without a record back fails in the API layer (SPEC §4).
-    add: ({ values }: { values: Record<string, unknown> }, signal) => api.add(values, signal),
-    edit: ({ id, values }: { id: string; values: Record<string, unknown> }, signal) => api.edit(id, values, signal),
-    delete: async ({ id }: { id: string }, signal) => {
-      await api.delete(id, signal);
-      return id;
-    },
-    export: async ({ query, columns }: { query?: Query; columns?: string[] }, signal) => {
-      const file = await api.export(query ?? {}, signal);
-      save(columns?.length ? await projectedCsv(file.blob, columns) : file.blob, file.filename);
-      return file.filename;
-    },
-    fetch: ({ query }: { query?: Query }, signal) => api.browse({ show: 100, page: 1, ...query }, signal),
-  };
-
-  const kinds = [...RESOURCE_KINDS, ...Object.keys(actions)];
-  const operations: Record<string, AnyActorLogic> = {};
-  for (const kind of RESOURCE_KINDS) operations[kind] = createChildOperation(calls[kind]);
-  for (const [name, action] of Object.entries(actions)) operations[name] = createChildOperation(({ input }: { input?: unknown }, signal) => action.call(input as never, signal));
+  const crud = crudOperations(section, api, save);
+  const sectionActions = actionOperations(section, actions);
+  const kinds = [...crud.kinds, ...sectionActions.kinds];
   // The browser's word that the network is back; nothing to listen to in Node.
-  operations.online = fromCallback<{ type: 'resource.online' }>(({ sendBack }) => {
+  const online = fromCallback<{ type: 'resource.online' }>(({ sendBack }) => {
     if (typeof window === 'undefined') return undefined;
     const back = () => sendBack({ type: 'resource.online' });
     window.addEventListener('online', back);
     return () => window.removeEventListener('online', back);
   });
-  const summaryOf = (kind: string) => actions[kind as SectionActionName]?.summary ?? summaryFor(section, kind as ResourceKind);
-
-  type Succeeded = Extract<OperationReport, { type: 'operation.report.succeeded' }>;
-  type Failed = Extract<OperationReport, { type: 'operation.report.failed' }>;
-  type ListRequest = Extract<ResourceRequest, { type: 'resource.browse' | 'resource.paginate' }>;
+  const rememberList = (request: Asked<'resource.browse' | 'resource.paginate'>) => ({
+    listKind: request.type === 'resource.browse' ? ('browse' as const) : ('paginate' as const),
+    listQuery: request.query,
+    listRequest: request,
+  });
 
   return setup({
     types: { context: {} as ResourceContext, events: {} as ResourceEvent, emitted: {} as ResourceEmitted },
-    actors: operations,
+    actors: { ...crud.actors, ...sectionActions.actors, online },
     delays: {
       listRetry: ({ context }) => listRetryDelayS(context.listRetries) * 1000,
     },
@@ -177,25 +212,14 @@ export function createResourceMachine({ section, api, actions = {}, children = {
       sameListLoading: ({ context, event }) => context.listRequest !== null && sameRequest(context.listRequest, event),
     },
     actions: {
-      rememberList: assign(({ event }) => ({ listKind: requestKind(event as ListRequest) as 'browse' | 'paginate', listQuery: (event as ListRequest).query, listRequest: event as ListRequest })),
-      keepResult: assign(({ context, event }) => applySuccess(context, event as Succeeded, actions)),
       restartRetries: assign({ listRetries: 0 }),
-      tellSucceeded: emit(({ event }) => {
-        const report = event as Succeeded;
-        return { type: 'resource.succeeded' as const, kind: report.kind as ResourceOperationKind, input: report.input as ResourceRequest, output: report.output };
-      }),
-      tellFailed: emit(({ event }) => {
-        const report = event as Failed;
-        return { type: 'resource.failed' as const, kind: report.kind as ResourceOperationKind, input: report.input as ResourceRequest, error: report.error };
-      }),
       // A failed list asks again with the parameters it was last asked with.
       retryList: enqueueActions(({ enqueue, context }) => {
         enqueue.assign({ listRetries: context.listRetries + 1 });
         enqueue.raise({ type: 'resource.browse', query: context.listQuery });
       }),
       // The request event is the operation's input: its outcome names it, so the sender knows its own.
-      start: enqueueActions(({ enqueue, event, self }) => {
-        const request = event as ResourceRequest;
+      start: enqueueActions(({ enqueue, self }, request: ResourceRequest) => {
         // A read equal to the one running (the route's first call, asked again) is that read.
         if (request.type === 'resource.read' && inFlight(self, 'read', request)) return;
         enqueue.sendTo(requestKind(request), { type: 'operation.start', input: request });
@@ -205,8 +229,10 @@ export function createResourceMachine({ section, api, actions = {}, children = {
     id: resourceActorId(section),
     context: { section, record: null, list: null, options: [], listKind: null, exported: null, results: {}, listQuery: undefined, listRequest: null, listRetries: 0 },
     entry: enqueueActions(({ enqueue }) => {
-      for (const kind of kinds) enqueue.spawnChild(kind, { id: kind, systemId: operationSystemId(section, kind), input: { summary: summaryOf(kind) } });
-      for (const [id, child] of Object.entries(children)) enqueue.spawnChild(child.logic, { id, systemId: child.systemId });
+      crud.spawnAll(enqueue);
+      sectionActions.spawnAll(enqueue);
+      // Long-lived children (the section's relation actors) are logic of their own, not of this setup's map.
+      for (const [id, child] of Object.entries(children)) enqueue.spawnChild(child.logic as never, { id, systemId: child.systemId });
     }),
     on: {
       'resource.init': {
@@ -216,21 +242,30 @@ export function createResourceMachine({ section, api, actions = {}, children = {
           enqueue.assign({ record: null, list: null, options: [], listKind: null, exported: null, results: {}, listQuery: undefined, listRequest: null, listRetries: 0 });
         }),
       },
-      'resource.browse': [{ guard: and([stateIn({ list: 'loading' }), 'sameListLoading']) }, { target: '.list.loading', actions: ['rememberList', 'start'] }],
-      'resource.paginate': [{ guard: and([stateIn({ list: 'loading' }), 'sameListLoading']) }, { target: '.list.loading', actions: ['rememberList', 'start'] }],
-      'resource.read': { actions: 'start' },
-      'resource.add': { actions: 'start' },
-      'resource.edit': { actions: 'start' },
-      'resource.delete': { actions: 'start' },
-      'resource.export': { actions: 'start' },
-      'resource.fetch': { actions: 'start' },
-      'resource.action': { guard: ({ event }) => event.name in actions, actions: 'start' },
+      'resource.browse': [
+        { guard: and([stateIn({ list: 'loading' }), 'sameListLoading']) },
+        { target: '.list.loading', actions: [assign(({ event }) => rememberList(event)), { type: 'start', params: ({ event }) => event }] },
+      ],
+      'resource.paginate': [
+        { guard: and([stateIn({ list: 'loading' }), 'sameListLoading']) },
+        { target: '.list.loading', actions: [assign(({ event }) => rememberList(event)), { type: 'start', params: ({ event }) => event }] },
+      ],
+      'resource.read': { actions: { type: 'start', params: ({ event }) => event } },
+      'resource.add': { actions: { type: 'start', params: ({ event }) => event } },
+      'resource.edit': { actions: { type: 'start', params: ({ event }) => event } },
+      'resource.delete': { actions: { type: 'start', params: ({ event }) => event } },
+      'resource.export': { actions: { type: 'start', params: ({ event }) => event } },
+      'resource.fetch': { actions: { type: 'start', params: ({ event }) => event } },
+      'resource.action': { guard: ({ event }) => event.name in actions, actions: { type: 'start', params: ({ event }) => event } },
       'operation.report.succeeded': [
         // The list loaded: the retry delays start over.
-        { guard: 'isCurrentList', target: '.list.idle', actions: ['keepResult', 'tellSucceeded', 'restartRetries'] },
-        { actions: ['keepResult', 'tellSucceeded'] },
+        { guard: 'isCurrentList', target: '.list.idle', actions: [assign(({ context, event }) => applySuccess(context, event, actions)), emit(({ event }) => succeeded(event)), 'restartRetries'] },
+        { actions: [assign(({ context, event }) => applySuccess(context, event, actions)), emit(({ event }) => succeeded(event))] },
       ],
-      'operation.report.failed': [{ guard: 'isCurrentList', target: '.list.failed', actions: 'tellFailed' }, { actions: 'tellFailed' }],
+      'operation.report.failed': [
+        { guard: 'isCurrentList', target: '.list.failed', actions: emit(({ event }) => failed(event)) },
+        { actions: emit(({ event }) => failed(event)) },
+      ],
     },
     initial: 'list',
     states: {
@@ -254,38 +289,37 @@ export function createResourceMachine({ section, api, actions = {}, children = {
   });
 }
 
-/** How each kind's result lands in the resource's context. */
-function applySuccess(
-  context: ResourceContext,
-  event: Extract<OperationReport, { type: 'operation.report.succeeded' }>,
-  actions: SectionActions,
-): Partial<ResourceContext> {
-  const output = event.output;
+const succeeded = (report: Succeeded): ResourceEmitted => ({ type: 'resource.succeeded', kind: report.kind, input: report.input, output: report.output });
+const failed = (report: Extract<ResourceReport, { type: 'operation.report.failed' }>): ResourceEmitted => ({ type: 'resource.failed', kind: report.kind, input: report.input, error: report.error });
+
+/** How each kind's result lands in the resource's context (each output typed by its call). */
+function applySuccess(context: ResourceContext, event: Succeeded, actions: SectionActions): Partial<ResourceContext> {
   switch (event.kind) {
     case 'browse':
     case 'paginate':
-      return context.listKind === event.kind ? { list: output as List<ResourceRecord> } : {};
+      return context.listKind === event.kind ? { list: event.output } : {};
     case 'fetch':
-      return { options: (output as List<ResourceRecord>).data };
+      return { options: event.output.data };
     case 'read':
     case 'add':
-      return { record: (output as ResourceRecord | null) ?? null };
+      return { record: event.output ?? null };
     case 'edit': {
-      const record = output as ResourceRecord;
+      const record = event.output;
       const list = context.list && { ...context.list, data: context.list.data.map((row) => (sameId(row.id, record.id) ? record : row)) };
       return { record, list };
     }
     case 'delete': {
-      const id = output as string;
+      const id = event.output;
       const list = context.list && { ...context.list, data: context.list.data.filter((row) => !sameId(row.id, id)) };
       return { list, record: context.record && sameId(context.record.id, id) ? null : context.record };
     }
     case 'export':
-      return { exported: output as string };
+      return { exported: event.output };
     default:
-      return actions[event.kind as SectionActionName]?.updatesRecord
-        ? output ? { record: output as ResourceRecord } : {}
-        : { results: { ...context.results, [event.kind]: output } };
+      // An action that `updatesRecord` answers with the section's record (a purchase returns the instance).
+      return actions[event.kind]?.updatesRecord
+        ? event.output ? { record: event.output as ResourceRecord } : {}
+        : { results: { ...context.results, [event.kind]: event.output } };
   }
 }
 
@@ -331,17 +365,10 @@ export function resourceOutput(context: ResourceContext, kind: ResourceOperation
   }
 }
 
-/** One operation of a resource actor, for views and tests. */
-export function resourceOperation(resource: ResourceActor, kind: ResourceOperationKind): OperationActor {
-  const child = operationChild(resource, kind);
-  if (!child) throw new Error(`resource ${resource.id}: no operation "${kind}"`);
-  return child;
-}
-
 export function resourceStatus(resource: ResourceActor, kind: ResourceOperationKind): OperationStatusCode {
-  return statusCode(resourceOperation(resource, kind).getSnapshot());
+  return statusCode(operationOf(resource, kind).getSnapshot());
 }
 
 export function resourceError(resource: ResourceActor, kind: ResourceOperationKind): OperationFailure | null {
-  return resourceOperation(resource, kind).getSnapshot().context.error;
+  return operationOf(resource, kind).getSnapshot().context.error;
 }

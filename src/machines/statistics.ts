@@ -1,6 +1,6 @@
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ReportFile, ReportingApi, StatisticsExport, StatisticsQuery } from '../api/reporting';
-import { defineOperations, inFlight, operationOf, withoutResults, withReport, type OperationActor, type OperationFamily, type ReportOf, type ResultsOf } from './operation';
+import { defineOperations, inFlight, withoutResults, withReport, type OperationFamily, type ReportOf, type ResultsOf } from './operation';
 import { saveFile } from './saveFile';
 
 /** Each statistics call is one operation child (status 0–3, `{summary, detail}` of SPEC §8). */
@@ -122,7 +122,3 @@ export type StatisticsMachine = ReturnType<typeof createStatisticsMachine>;
 export type StatisticsActor = ActorRefFrom<StatisticsMachine>;
 export type StatisticsSnapshot = SnapshotFrom<StatisticsMachine>;
 
-/** One statistics operation, for views and tests. */
-export function statisticsOperation(actor: StatisticsActor, kind: StatisticsKind): OperationActor {
-  return operationOf(actor, kind);
-}

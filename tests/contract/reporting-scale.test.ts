@@ -5,9 +5,10 @@ import { startTestServer, type TestServer } from '../../server/testing';
 import { createActor, waitFor } from 'xstate';
 import type { DownloadProgress } from '../../src/api/download';
 import type { ReportFile } from '../../src/api/reporting';
-import { createConversationListMachine, listOperation } from '../../src/machines/conversationReportList';
+import { createConversationListMachine } from '../../src/machines/conversationReportList';
 import { signedInClient } from '../support/signedIn';
 import { reportingClient } from './reporting-support';
+import { operationOf } from '../../src/machines/operation';
 
 /**
  * Issue 19: rollups, cached totals, cursors, search and streamed exports must give the same
@@ -294,7 +295,7 @@ describe('no silent cap on exports', () => {
 
     const saved: ReportFile[] = [];
     const actor = createActor(createConversationListMachine(api, (f) => saved.push(f))).start();
-    const exported = listOperation(actor, 'export');
+    const exported = operationOf(actor, 'export');
     actor.send({ type: 'conversations.export', query: {} });
     await waitFor(exported, (s) => (s.context.progress as DownloadProgress | undefined)?.rows !== undefined && (s.context.progress as DownloadProgress).rows > 0, { timeout: 60_000 });
     const progress = exported.getSnapshot().context.progress as DownloadProgress;

@@ -4,8 +4,8 @@ import { describe, expect, test } from 'vitest';
 import { createHttp } from '../../src/api/http';
 import { createReportingApi } from '../../src/api/reporting';
 import { parseRuntimeConfig } from '../../src/config';
-import { createConversationReportMachine, reportOperation } from '../../src/machines/conversationReport';
-import { statusCode } from '../../src/machines/operation';
+import { createConversationReportMachine } from '../../src/machines/conversationReport';
+import { statusCode, operationOf } from '../../src/machines/operation';
 import { conversation } from '../support/reportingFixtures';
 import { mswServer } from '../support/setupMsw';
 
@@ -36,7 +36,7 @@ describe('conversation report', () => {
     actor.send({ type: 'conversationReport.open', id: '1', tab: 'log' });
     await settle();
     expect([...calls].sort()).toEqual(['1', '1/log', '1/recordings', '1/transcript']);
-    expect(statusCode(reportOperation(actor, 'transcript').getSnapshot())).toBe(2);
+    expect(statusCode(operationOf(actor, 'transcript').getSnapshot())).toBe(2);
 
     // Another tab loads only that part; coming back to one already loaded does not fetch again.
     actor.send({ type: 'conversationReport.open', id: '1', tab: 'quotes' });

@@ -4,9 +4,9 @@ import { createActor, waitFor } from 'xstate';
 import { createHttp } from '../../src/api/http';
 import { createRelationsApi, type RelationKey } from '../../src/api/relations';
 import { parseRuntimeConfig } from '../../src/config';
-import { createRelationMachine, relationOperation, visibleRelationError, type RelationActor, type RelationKind } from '../../src/machines/relation';
+import { createRelationMachine, visibleRelationError, type RelationActor, type RelationKind } from '../../src/machines/relation';
 import { openRelation } from '../../src/machines/areas/resources';
-import { statusCode } from '../../src/machines/operation';
+import { statusCode, operationOf } from '../../src/machines/operation';
 import { API } from '../support/apiFixtures';
 import { startTestPortal } from '../support/portal';
 import { listBody } from '../support/resourceFixtures';
@@ -16,7 +16,7 @@ function startRelation(key: RelationKey, log = vi.fn()) {
   const api = createRelationsApi(createHttp(parseRuntimeConfig({ apiOrigin: API })))[key];
   return { actor: createActor(createRelationMachine(key, api, log)).start(), log };
 }
-const settled = (actor: RelationActor, kind: RelationKind) => waitFor(relationOperation(actor, kind), (s) => s.matches('success') || s.matches('failed'));
+const settled = (actor: RelationActor, kind: RelationKind) => waitFor(operationOf(actor, kind), (s) => s.matches('success') || s.matches('failed'));
 const names = (items: Array<Record<string, unknown>>) => items.map((i) => i.label ?? i.name);
 
 describe('relations: list, available (show=100&page=1), assign, remove', () => {
@@ -71,7 +71,7 @@ describe('relations: list, available (show=100&page=1), assign, remove', () => {
     actor.send({ type: 'relation.remove', itemId: '9' });
     await settled(actor, 'remove');
     expect(log).toHaveBeenCalledTimes(2);
-    expect(visibleRelationError(key, 'assign', relationOperation(actor, 'assign').getSnapshot().context.error)).toBeNull();
+    expect(visibleRelationError(key, 'assign', operationOf(actor, 'assign').getSnapshot().context.error)).toBeNull();
     expect(names(actor.getSnapshot().context.available)).toEqual(['Nine']);
   });
 
@@ -98,8 +98,8 @@ describe('relations: list, available (show=100&page=1), assign, remove', () => {
     actor.send({ type: 'relation.open', ownerId: '1' });
     await settled(actor, 'list');
     await settled(actor, 'available');
-    expect(relationOperation(actor, 'list').getSnapshot().context.error).toMatchObject({ summary: 'Error Loading Scorecards', serverDetail: 'Down' });
-    expect(relationOperation(actor, 'available').getSnapshot().context.error?.summary).toBe('Error Loading Scorecards Available');
+    expect(operationOf(actor, 'list').getSnapshot().context.error).toMatchObject({ summary: 'Error Loading Scorecards', serverDetail: 'Down' });
+    expect(operationOf(actor, 'available').getSnapshot().context.error?.summary).toBe('Error Loading Scorecards Available');
   });
 });
 
@@ -151,7 +151,7 @@ describe('workflow contacts', () => {
     if (kind === 'update') actor.send({ type: 'relation.update', itemId: '2', body: { attempts: 2 } });
     else actor.send({ type: `relation.${kind}`, itemId: '2' });
     await settled(actor, kind);
-    const error = relationOperation(actor, kind).getSnapshot().context.error;
+    const error = operationOf(actor, kind).getSnapshot().context.error;
     expect(visibleRelationError('workflows.contacts', kind, error)).toMatchObject({ summary, serverDetail: 'Refused' });
     expect(log).not.toHaveBeenCalled();
   });
@@ -172,7 +172,7 @@ describe('workflow contacts', () => {
     mswServer.use(http.get(`${API}/api/v1/contacts/3/workflows`, () => HttpResponse.json({}, { status: 500 })));
     actor.send({ type: 'relation.list' });
     await settled(actor, 'list');
-    expect(relationOperation(actor, 'list').getSnapshot().context.error).toMatchObject({ summary: 'Error Loading Workflows', detail: 'API Error, please try again.' });
+    expect(operationOf(actor, 'list').getSnapshot().context.error).toMatchObject({ summary: 'Error Loading Workflows', detail: 'API Error, please try again.' });
   });
 });
 
@@ -215,9 +215,9 @@ describe('users ↔ roles', () => {
     await settled(actor, 'list');
     await settled(actor, 'available');
     await settled(actor, 'assign');
-    expect(relationOperation(actor, 'list').getSnapshot().context.error?.summary).toBe('Error Loading Assigned User Roles');
-    expect(relationOperation(actor, 'available').getSnapshot().context.error?.summary).toBe('Error Loading Available User Roles');
-    expect(visibleRelationError('users.roles', 'assign', relationOperation(actor, 'assign').getSnapshot().context.error)).toMatchObject({ summary: 'Error Updating User Roles', detail: 'Unknown role.' });
+    expect(operationOf(actor, 'list').getSnapshot().context.error?.summary).toBe('Error Loading Assigned User Roles');
+    expect(operationOf(actor, 'available').getSnapshot().context.error?.summary).toBe('Error Loading Available User Roles');
+    expect(visibleRelationError('users.roles', 'assign', operationOf(actor, 'assign').getSnapshot().context.error)).toMatchObject({ summary: 'Error Updating User Roles', detail: 'Unknown role.' });
   });
 
   test('a result for an owner the actor has since left is dropped; init resets to idle', async () => {
@@ -237,7 +237,7 @@ describe('users ↔ roles', () => {
     await new Promise((r) => setTimeout(r, 150));
     expect(names(actor.getSnapshot().context.assigned)).toEqual(['Role of 2']);
     actor.send({ type: 'relation.init' });
-    expect(statusCode(relationOperation(actor, 'list').getSnapshot())).toBe(0);
+    expect(statusCode(operationOf(actor, 'list').getSnapshot())).toBe(0);
     expect(actor.getSnapshot().context.assigned).toEqual([]);
   });
 });

@@ -2,8 +2,6 @@ import { http, HttpResponse, delay } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { openReporting } from '../../src/machines/areas/reporting';
-import { reportOperation } from '../../src/machines/conversationReport';
-import { statisticsOperation } from '../../src/machines/statistics';
 import { conversationOpen, conversationTab, overviewLoads, reportTabAccess } from '../../src/views/reporting/firstCalls';
 import { API, permissionsFor, signInHandlers } from '../support/apiFixtures';
 import { startTestPortal } from '../support/portal';
@@ -11,6 +9,7 @@ import { conversation, envelope } from '../support/reportingFixtures';
 import { accountFilterAccounts } from '../support/resourceFixtures';
 import { asReturningVisitor } from '../support/returningVisitor';
 import { mswServer } from '../support/setupMsw';
+import { operationOf } from '../../src/machines/operation';
 
 asReturningVisitor();
 // A restored admin session also loads the account filter's accounts.
@@ -44,8 +43,8 @@ test('the conversation page’s record, tab and review parts start with the rout
   const mayOpen = reportTabAccess(portal.auth.getSnapshot().context.permissions);
   const { tab } = conversationTab('log', mayOpen);
   report.send(conversationOpen('7', tab!, mayOpen));
-  await settled(reportOperation(report, 'conversation'));
-  await settled(reportOperation(report, 'log'));
+  await settled(operationOf(report, 'conversation'));
+  await settled(operationOf(report, 'log'));
   expect(seen).toHaveLength(4);
 });
 
@@ -54,7 +53,7 @@ test('a tab the user may not open is never requested by the route: the details l
   const seen = reportingRequests();
   const { portal } = startTestPortal('/reporting/conversations/7/transcript');
   await waitFor(portal.auth, (s) => s.matches('signedIn'));
-  await settled(reportOperation(openReporting(portal).report, 'conversation'));
+  await settled(operationOf(openReporting(portal).report, 'conversation'));
   await vi.waitFor(() => expect([...seen].sort()).toEqual(['conversations/7', 'conversations/7/recordings']));
 });
 
@@ -64,11 +63,11 @@ test('the overview’s figures for the URL’s range start with the route, each 
   const { portal } = startTestPortal('/reporting?from=2026-11-01&to=2026-11-20');
   await waitFor(portal.auth, (s) => s.matches('signedIn'));
   const { statistics } = openReporting(portal);
-  await waitFor(statisticsOperation(statistics, 'global'), (s) => s.matches('loading'));
+  await waitFor(operationOf(statistics, 'global'), (s) => s.matches('loading'));
   // What a page would ask now: the very loads in flight, so no second request.
   for (const event of overviewLoads(new URLSearchParams('from=2026-11-01&to=2026-11-20'))) statistics.send(event);
   await vi.waitFor(() => expect(seen).toHaveLength(5));
   expect(seen.filter((s) => s.startsWith('global?')).map((s) => new URLSearchParams(s.split('?')[1]).get('from'))).toEqual(['2026-11-01']);
-  for (const kind of ['global', 'timeseries', 'globalRoles', 'rankings', 'active'] as const) await settled(statisticsOperation(statistics, kind));
+  for (const kind of ['global', 'timeseries', 'globalRoles', 'rankings', 'active'] as const) await settled(operationOf(statistics, kind));
   expect(seen).toHaveLength(5);
 });

@@ -3,10 +3,10 @@ import { describe, expect, test, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { createClientsApi } from '../../src/api/clients';
 import { createHttp } from '../../src/api/http';
-import { createOperation } from '../../src/machines/operation';
+import { createOperation, operationOf } from '../../src/machines/operation';
 import { resourceApiFor, type ResourceKey } from '../../src/api/resources';
 import { parseRuntimeConfig } from '../../src/config';
-import { createResourceMachine, operationSystemId, resourceError, resourceOperation, resourceStatus, type ResourceActor, type ResourceOperationKind } from '../../src/machines/resource';
+import { createResourceMachine, operationSystemId, resourceError, resourceStatus, type ResourceActor, type ResourceOperationKind } from '../../src/machines/resource';
 import { createResourceLogicFactory, openResource } from '../../src/machines/areas/resources';
 import { GENERIC_SUMMARIES, NO_RECORD_RECEIVED, SECTION_SUMMARIES, summaryFor } from '../../src/machines/resourceSummaries';
 import { API } from '../support/apiFixtures';
@@ -20,7 +20,7 @@ function startResource(section: ResourceKey, save = vi.fn()) {
   return { actor, save };
 }
 
-const settled = (actor: ResourceActor, kind: ResourceOperationKind) => waitFor(resourceOperation(actor, kind), (s) => s.matches('success') || s.matches('failed'));
+const settled = (actor: ResourceActor, kind: ResourceOperationKind) => waitFor(operationOf(actor, kind), (s) => s.matches('success') || s.matches('failed'));
 const serverError = (status = 500, body: Record<string, unknown> = { message: 'Server Error' }) => () => HttpResponse.json(body, { status });
 
 describe('resource actor: one operation per kind, each with its own status', () => {

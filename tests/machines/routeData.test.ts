@@ -2,12 +2,12 @@ import { http, HttpResponse, delay } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { openResource } from '../../src/machines/areas/resources';
-import { resourceOperation } from '../../src/machines/resource';
 import { API, permissionsFor, signInHandlers } from '../support/apiFixtures';
 import { startTestPortal } from '../support/portal';
 import { accountFilterAccounts, bot, listBody } from '../support/resourceFixtures';
 import { asReturningVisitor } from '../support/returningVisitor';
 import { mswServer } from '../support/setupMsw';
+import { operationOf } from '../../src/machines/operation';
 
 asReturningVisitor();
 // A restored admin session also loads the account filter's accounts.
@@ -31,7 +31,7 @@ test('a restored session at a list route starts that list call itself, with the 
   const seen = botsListRequests();
   const { portal } = startTestPortal('/bots?search=ava&sort=-name');
   await waitFor(portal.auth, (s) => s.matches('signedIn'));
-  const browse = resourceOperation(openResource(portal, 'bots'), 'browse');
+  const browse = operationOf(openResource(portal, 'bots'), 'browse');
   await waitFor(browse, (s) => s.matches('success'));
   expect(seen).toHaveLength(1);
   expect(new URLSearchParams(seen[0]).get('search')).toBe('ava');
@@ -44,16 +44,16 @@ test('a browse equal to the route’s call in flight is that call: one request; 
   const { portal } = startTestPortal('/bots');
   await waitFor(portal.auth, (s) => s.matches('signedIn'));
   const resource = openResource(portal, 'bots');
-  await waitFor(resourceOperation(resource, 'browse'), (s) => s.matches('loading'));
+  await waitFor(operationOf(resource, 'browse'), (s) => s.matches('loading'));
   const running = resource.getSnapshot().context.listRequest;
   expect(running?.type).toBe('resource.browse');
   // The same request again (what a page mounting now would ask): no second call.
   resource.send({ ...(running as { type: 'resource.browse' }) });
-  await waitFor(resourceOperation(resource, 'browse'), (s) => s.matches('success'));
+  await waitFor(operationOf(resource, 'browse'), (s) => s.matches('success'));
   expect(seen).toHaveLength(1);
   // A later equal send (a retry, a revisit) is a real request again.
   resource.send({ ...(running as { type: 'resource.browse' }) });
-  await waitFor(resourceOperation(resource, 'browse'), (s) => s.matches('success'));
+  await waitFor(operationOf(resource, 'browse'), (s) => s.matches('success'));
   await vi.waitFor(() => expect(seen).toHaveLength(2));
 });
 
@@ -69,9 +69,9 @@ test('the route actor alone moves the list: one page on follows the server’s l
   const { portal, navigations } = startTestPortal('/bots');
   await waitFor(portal.auth, (s) => s.matches('signedIn'));
   const resource = openResource(portal, 'bots');
-  await waitFor(resourceOperation(resource, 'browse'), (s) => s.matches('success'));
+  await waitFor(operationOf(resource, 'browse'), (s) => s.matches('success'));
   portal.navigation.send({ type: 'navigation.go', to: '/bots?page=2' });
-  await waitFor(resourceOperation(resource, 'paginate'), (s) => s.matches('success'));
+  await waitFor(operationOf(resource, 'paginate'), (s) => s.matches('success'));
   expect(seen.at(-1)).toContain('cursor=from-server');
   // Another account while on page 2: back to page 1 (replacing the URL), then a browse there.
   portal.accountFilter.send({ type: 'accountFilter.select', accountId: '9' });
@@ -113,7 +113,7 @@ test('a record route starts its read; a route the user may not browse sends noth
   );
   const second = startTestPortal('/bots/7');
   await waitFor(second.portal.auth, (s) => s.matches('signedIn'));
-  await waitFor(resourceOperation(openResource(second.portal, 'bots'), 'read'), (s) => s.matches('success'));
+  await waitFor(operationOf(openResource(second.portal, 'bots'), 'read'), (s) => s.matches('success'));
   expect(reads).toEqual(['7']);
 });
 
@@ -162,7 +162,7 @@ test('a restored session sends the page’s call, then the account filter’s ac
   order.length = 0;
   accountsAndBots(permissionsFor(['Bots'], 1));
   const second = startTestPortal('/bots');
-  await waitFor(resourceOperation(openResource(second.portal, 'bots'), 'browse'), (s) => s.matches('success'));
+  await waitFor(operationOf(openResource(second.portal, 'bots'), 'browse'), (s) => s.matches('success'));
   await delay(50);
   expect(order).toEqual(['bots']);
   expect(second.portal.accountFilter.getSnapshot().matches('idle')).toBe(true);

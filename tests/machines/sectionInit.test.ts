@@ -2,12 +2,12 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test } from 'vitest';
 import { waitFor } from 'xstate';
 import { openResource } from '../../src/machines/areas/resources';
-import { resourceOperation } from '../../src/machines/resource';
 import { API, signInHandlers } from '../support/apiFixtures';
 import { startTestPortal } from '../support/portal';
 import { accountFilterAccounts, bot, listBody } from '../support/resourceFixtures';
 import { asReturningVisitor } from '../support/returningVisitor';
 import { mswServer } from '../support/setupMsw';
+import { operationOf } from '../../src/machines/operation';
 
 asReturningVisitor();
 // A restored admin session also loads the account filter's accounts.
@@ -28,8 +28,8 @@ test('SPEC §4: entering a section sends its init: record, list and statuses fro
   const bots = openResource(portal, 'bots');
   bots.send({ type: 'resource.read', id: '1' });
   bots.send({ type: 'resource.browse', query: {} });
-  await waitFor(resourceOperation(bots, 'read'), (s) => s.matches('success'));
-  await waitFor(resourceOperation(bots, 'browse'), (s) => s.matches('success'));
+  await waitFor(operationOf(bots, 'read'), (s) => s.matches('success'));
+  await waitFor(operationOf(bots, 'browse'), (s) => s.matches('success'));
 
   // Within the section nothing is cleared: the list page and the record page share what they loaded.
   portal.navigation.send({ type: 'navigation.located', location: '/bots?page=1' });
@@ -42,9 +42,9 @@ test('SPEC §4: entering a section sends its init: record, list and statuses fro
   portal.navigation.send({ type: 'navigation.located', location: '/bots' });
   // …entering it again does.
   expect(bots.getSnapshot().context).toMatchObject({ record: null, list: null, options: [] });
-  expect(resourceOperation(bots, 'read').getSnapshot().value).toBe('idle');
+  expect(operationOf(bots, 'read').getSnapshot().value).toBe('idle');
   // The list entered is asked for afresh by the route actor, after the init.
-  await waitFor(resourceOperation(bots, 'browse'), (s) => s.matches('loading'));
+  await waitFor(operationOf(bots, 'browse'), (s) => s.matches('loading'));
 });
 
 test('the init reaches the section before the route’s first call: the list entered loads, it is not reset', async () => {
@@ -52,12 +52,12 @@ test('the init reaches the section before the route’s first call: the list ent
   const { portal } = startTestPortal('/bots');
   await waitFor(portal.auth, (s) => s.matches('signedIn'));
   const bots = openResource(portal, 'bots');
-  await waitFor(resourceOperation(bots, 'browse'), (s) => s.matches('success'));
+  await waitFor(operationOf(bots, 'browse'), (s) => s.matches('success'));
   portal.navigation.send({ type: 'navigation.located', location: '/bots/1' });
-  await waitFor(resourceOperation(bots, 'read'), (s) => s.matches('success'));
+  await waitFor(operationOf(bots, 'read'), (s) => s.matches('success'));
   portal.navigation.send({ type: 'navigation.located', location: '/dashboard' });
   portal.navigation.send({ type: 'navigation.located', location: '/bots' });
-  expect(resourceOperation(bots, 'browse').getSnapshot().value).toBe('loading');
-  await waitFor(resourceOperation(bots, 'browse'), (s) => s.matches('success'));
+  expect(operationOf(bots, 'browse').getSnapshot().value).toBe('loading');
+  await waitFor(operationOf(bots, 'browse'), (s) => s.matches('success'));
   expect(bots.getSnapshot().context.list?.data).toHaveLength(2);
 });

@@ -4,10 +4,10 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { createHttp } from '../../src/api/http';
 import { createReportingApi, type ReportFile } from '../../src/api/reporting';
 import { parseRuntimeConfig } from '../../src/config';
-import { createConversationReportMachine, reportOperation } from '../../src/machines/conversationReport';
-import { createConversationListMachine, listOperation } from '../../src/machines/conversationReportList';
-import { statusCode } from '../../src/machines/operation';
-import { createStatisticsMachine, statisticsOperation, type StatisticsActor } from '../../src/machines/statistics';
+import { createConversationReportMachine } from '../../src/machines/conversationReport';
+import { createConversationListMachine } from '../../src/machines/conversationReportList';
+import { statusCode, operationOf } from '../../src/machines/operation';
+import { createStatisticsMachine, type StatisticsActor } from '../../src/machines/statistics';
 import { API } from '../support/apiFixtures';
 import { mswServer } from '../support/setupMsw';
 
@@ -33,7 +33,7 @@ describe('statistics actor', () => {
   test('loads global statistics: its operation goes loading 1 → success 2, the parsed output lands in the actor', async () => {
     mswServer.use(http.get(`${API}/api/v1/reporting/global`, () => HttpResponse.json({ data: { ...totals, active: 0 } })));
     const actor = startStatistics();
-    const global = statisticsOperation(actor, 'global');
+    const global = operationOf(actor, 'global');
     actor.send({ type: 'statistics.load', kind: 'global' });
     expect(statusCode(global.getSnapshot())).toBe(1);
     await waitFor(global, (s) => s.matches('success'));
@@ -46,7 +46,7 @@ describe('statistics actor', () => {
     mswServer.use(http.get(`${API}/api/v1/reporting/roles`, () => HttpResponse.json({ message: 'Database is busy.' }, { status: 500 })));
     const actor = startStatistics();
     actor.send({ type: 'statistics.load', kind: 'roles' });
-    const failed = await waitFor(statisticsOperation(actor, 'roles'), (s) => s.matches('failed'));
+    const failed = await waitFor(operationOf(actor, 'roles'), (s) => s.matches('failed'));
     expect(statusCode(failed)).toBe(3);
     expect(failed.context.error).toMatchObject({ summary: 'Error Loading Roles', status: 500 });
   });
@@ -61,7 +61,7 @@ describe('statistics actor', () => {
     const actor = startStatistics();
     actor.send({ type: 'statistics.load', kind: 'roleBreakdown', id: '1' });
     actor.send({ type: 'statistics.load', kind: 'roleBreakdown', id: '2' });
-    const op = statisticsOperation(actor, 'roleBreakdown');
+    const op = operationOf(actor, 'roleBreakdown');
     await waitFor(op, (s) => s.matches('success'));
     await delay(200);
     expect((actor.getSnapshot().context.results.roleBreakdown as { role: { name: string } }).role.name).toBe('New');
@@ -75,17 +75,17 @@ describe('statistics actor', () => {
     );
     const actor = startStatistics();
     for (const kind of ['roleBreakdown', 'global', 'roles'] as const) actor.send({ type: 'statistics.load', kind, id: '1' });
-    await waitFor(statisticsOperation(actor, 'roleBreakdown'), (s) => s.matches('success'));
-    await waitFor(statisticsOperation(actor, 'global'), (s) => s.matches('success'));
-    await waitFor(statisticsOperation(actor, 'roles'), (s) => s.matches('success'));
+    await waitFor(operationOf(actor, 'roleBreakdown'), (s) => s.matches('success'));
+    await waitFor(operationOf(actor, 'global'), (s) => s.matches('success'));
+    await waitFor(operationOf(actor, 'roles'), (s) => s.matches('success'));
     actor.send({ type: 'statistics.reset' });
     for (const kind of ['roleBreakdown', 'global'] as const) {
-      const snapshot = statisticsOperation(actor, kind).getSnapshot();
+      const snapshot = operationOf(actor, kind).getSnapshot();
       expect(statusCode(snapshot)).toBe(0);
       expect(actor.getSnapshot().context.results[kind]).toBeUndefined();
     }
     expect(actor.getSnapshot().context.results.roles).toBeDefined();
-    expect(statusCode(statisticsOperation(actor, 'roles').getSnapshot())).toBe(2);
+    expect(statusCode(operationOf(actor, 'roles').getSnapshot())).toBe(2);
   });
 
   test('export saves the file under the server’s name', async () => {
@@ -98,7 +98,7 @@ describe('statistics actor', () => {
     const saved: string[] = [];
     const actor = startStatistics((file) => saved.push(file.filename));
     actor.send({ type: 'statistics.export', kind: 'timeseries', query: { from: '2026-11-01' } });
-    await waitFor(statisticsOperation(actor, 'export'), (s) => s.matches('success'));
+    await waitFor(operationOf(actor, 'export'), (s) => s.matches('success'));
     expect(saved).toEqual(['global-timeseries-2026-11-22.csv']);
   });
 });
@@ -119,10 +119,10 @@ describe('conversation report actor', () => {
     const actor = createActor(createConversationReportMachine(api())).start();
     stop.push(() => actor.stop());
     actor.send({ type: 'conversationReport.open', id: 'a', tab: 'transcript' });
-    await waitFor(reportOperation(actor, 'transcript'), (s) => s.matches('success'));
+    await waitFor(operationOf(actor, 'transcript'), (s) => s.matches('success'));
     actor.send({ type: 'conversationReport.open', id: 'a', tab: 'log' });
     actor.send({ type: 'conversationReport.open', id: 'a', tab: 'transcript' });
-    await waitFor(reportOperation(actor, 'log'), (s) => s.matches('success'));
+    await waitFor(operationOf(actor, 'log'), (s) => s.matches('success'));
     expect(transcriptCalls).toBe(1);
 
     actor.send({ type: 'conversationReport.open', id: 'b', tab: 'overview' });
@@ -130,8 +130,8 @@ describe('conversation report actor', () => {
     // every tab (issue 14), so b's is asked for even on the overview; the log waits for its tab.
     expect(actor.getSnapshot().context.results.transcript).toBeUndefined();
     expect(actor.getSnapshot().context.results.log).toBeUndefined();
-    expect(statusCode(reportOperation(actor, 'log').getSnapshot())).toBe(0);
-    await waitFor(reportOperation(actor, 'transcript'), (s) => s.matches('success'));
+    expect(statusCode(operationOf(actor, 'log').getSnapshot())).toBe(0);
+    await waitFor(operationOf(actor, 'transcript'), (s) => s.matches('success'));
     expect(transcriptCalls).toBe(2);
     const record = await waitFor(actor, (s) => (s.context.results.conversation as { uuid: string } | undefined)?.uuid === 'b');
     expect(record.context.results.conversation).toMatchObject({ letter_grade: 'B' });
@@ -142,7 +142,7 @@ describe('conversation report actor', () => {
     const actor = createActor(createConversationReportMachine(api())).start();
     stop.push(() => actor.stop());
     actor.send({ type: 'conversationReport.open', id: 'x', tab: 'overview' });
-    const failed = await waitFor(reportOperation(actor, 'conversation'), (s) => s.matches('failed'));
+    const failed = await waitFor(operationOf(actor, 'conversation'), (s) => s.matches('failed'));
     expect(failed.context.error).toMatchObject({ summary: 'Record Not Found', detail: 'This record does not exist or you cannot see it' });
     expect(failed.context.error?.serverDetail).toBeUndefined();
   });
@@ -160,7 +160,7 @@ describe('conversation list actor', () => {
     const actor = createActor(createConversationListMachine(api())).start();
     stop.push(() => actor.stop());
     actor.send({ type: 'conversations.browse', query: { grades: ['A', 'B'], dispositions: ['3'], filter: { channel: 'voice' }, page: 2 } });
-    await waitFor(listOperation(actor, 'list'), (s) => s.matches('success'));
+    await waitFor(operationOf(actor, 'list'), (s) => s.matches('success'));
     expect(url?.searchParams.getAll('grades[]')).toEqual(['A', 'B']);
     expect(url?.searchParams.getAll('dispositions[]')).toEqual(['3']);
     expect(url?.searchParams.get('filter[channel]')).toBe('voice');
@@ -172,7 +172,7 @@ describe('conversation list actor', () => {
     const actor = createActor(createConversationListMachine(api(), () => {})).start();
     stop.push(() => actor.stop());
     actor.send({ type: 'conversations.export', query: {} });
-    const failed = await waitFor(listOperation(actor, 'export'), (s) => s.matches('failed'));
+    const failed = await waitFor(operationOf(actor, 'export'), (s) => s.matches('failed'));
     expect(failed.context.error).toMatchObject({ summary: 'Export Record Failed', detail: 'Narrow the date range.' });
   });
 });

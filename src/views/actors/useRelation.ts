@@ -3,10 +3,11 @@ import { useMemo } from 'react';
 import type { RelationKey } from '../../api/relations';
 import { openRelation } from '../../machines/areas/resources';
 import { relationApi, type RelationActorApi } from '../../machines/relation.api';
-import { relationOperation, visibleRelationError, type RelationActor, type RelationKind, type RelationSnapshot } from '../../machines/relation';
+import { visibleRelationError, type RelationActor, type RelationKind, type RelationSnapshot } from '../../machines/relation';
 import { useOperation, type OperationView } from '../common/useOperation';
 import { usePortal } from '../PortalContext';
 import { useActorApi } from './useActorApi';
+import { operationOf } from '../../machines/operation';
 
 /** A relation's long-lived actor (a child of its owner section's resource actor). */
 export function useRelationActor(key: RelationKey): RelationActor {
@@ -26,6 +27,6 @@ export function useRelationState<T>(relation: RelationActor, select: (snapshot: 
 
 /** One operation of a relation by name (idle, loading, succeeded, failed); SPEC's log-only failures come back as no error. */
 export function useRelationOperation(relation: RelationActor, key: RelationKey, kind: RelationKind): OperationView {
-  const view = useOperation(useMemo(() => relationOperation(relation, kind), [relation, kind]));
+  const view = useOperation(useMemo(() => operationOf(relation, kind), [relation, kind]));
   return { ...view, error: visibleRelationError(key, kind, view.error) };
 }

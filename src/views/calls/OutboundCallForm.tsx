@@ -1,9 +1,10 @@
-import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatPhone } from '../../format/phone';
 import { openChat } from '../../machines/areas/chat';
-import { callState, isCallablePhone, type CallSnapshot } from '../../machines/call';
-import { connectionState, type ChatSnapshot } from '../../machines/chat';
+import { isCallablePhone } from '../../machines/call';
+import { callSelectors } from '../../machines/call.api';
+import { chatSelectors } from '../../machines/chat.api';
+import { useCall, useCallState, useChat, useChatState } from '../actors/useChat';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { SearchablePicker } from '../common/SearchablePicker';
@@ -20,12 +21,6 @@ export interface OutboundCallFormProps {
   phone?: string;
 }
 
-const selectClientId = (s: ChatSnapshot) => s.context.clientId;
-const selectConnected = (s: ChatSnapshot) => connectionState(s) === 'connected';
-const selectState = (s: CallSnapshot) => callState(s);
-const selectError = (s: CallSnapshot) => s.context.error;
-const selectCalled = (s: CallSnapshot) => s.context.input?.phone ?? '';
-
 /**
  * SPEC §7's outbound call from an instance (or to a contact): instance + phone, the phone checked
  * and shown in SPEC §5's format; progress arrives on the chat connection (its ClientId), so the
@@ -35,17 +30,19 @@ export function OutboundCallForm({ instanceId: fixedInstance, phone: initialPhon
   const portal = usePortal();
   const allowed = useCan('Chat', 'add');
   const [chat] = useState(() => openChat(portal));
-  const clientId = useSelector(chat, selectClientId);
-  const connected = useSelector(chat, selectConnected);
+  const chatEvents = useChat(chat);
+  const clientId = useChatState(chat, chatSelectors.clientId);
+  const connected = useChatState(chat, chatSelectors.connected);
   const call = useFlow('outboundCall', undefined);
-  const state = useSelector(call, selectState);
-  const error = useSelector(call, selectError);
-  const called = useSelector(call, selectCalled);
+  const { place: placeCall } = useCall(call);
+  const state = useCallState(call, callSelectors.state);
+  const error = useCallState(call, callSelectors.error);
+  const called = useCallState(call, callSelectors.called);
   const allInstances = useTargets('instances');
   // Only an instance with a number can place a call.
   const instances = useMemo(() => ({ ...allInstances, items: allInstances.items.filter((instance) => !!instance.phone_number) }), [allInstances]);
   const accountOf = useAccountOfEach(instances.items);
-  const streamKey = useSelector(call, (s: CallSnapshot) => s.context.output?.stream_key ?? null);
+  const streamKey = useCallState(call, callSelectors.streamKey);
   const [instanceId, setInstanceId] = useState(fixedInstance ?? '');
   const [phone, setPhone] = useState(initialPhone);
   const [suppressHistory, setSuppressHistory] = useState(false);
@@ -59,11 +56,11 @@ export function OutboundCallForm({ instanceId: fixedInstance, phone: initialPhon
 
   // The call reports on its own stream: the console shows that stream as a call (Hang up, Contact).
   useEffect(() => {
-    if (streamKey) chat.send({ type: 'chat.markCall', streamKey });
-  }, [chat, streamKey]);
+    if (streamKey) chatEvents.markCall(streamKey);
+  }, [chatEvents, streamKey]);
   useEffect(() => {
-    if (allowed && chat.getSnapshot().matches('disconnected')) chat.send({ type: 'chat.connect' });
-  }, [allowed, chat]);
+    if (allowed) chatEvents.ensureConnected();
+  }, [allowed, chatEvents]);
   useEffect(() => {
     if (!fixedInstance && !instanceId && instances.items[0]) setInstanceId(instances.items[0].id);
   }, [fixedInstance, instanceId, instances.items]);
@@ -83,7 +80,7 @@ export function OutboundCallForm({ instanceId: fixedInstance, phone: initialPhon
       onSubmit={(event) => {
         event.preventDefault();
         setTouched(true);
-        if (canCall) call.send({ type: 'call.place', input: { instanceId, phone, clientId, suppressHistory } });
+        if (canCall) placeCall({ instanceId, phone, clientId, suppressHistory });
       }}
     >
       <h2 id={`${ids}-title`}>Outbound call</h2>

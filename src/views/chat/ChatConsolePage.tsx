@@ -1,6 +1,6 @@
-import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { ChatSnapshot } from '../../machines/chat';
+import { chatSelectors } from '../../machines/chat.api';
+import { useChatState } from '../actors/useChat';
 import { OutboundCallForm } from '../calls/OutboundCallForm';
 import { ChatList } from './ChatList';
 import { ChatPanel, focusComposer } from './ChatPanel';
@@ -11,8 +11,6 @@ import { ShortcutsHelp } from './ShortcutsHelp';
 import { useChatActor, useChatEvents, useChatOrder, useConnectionState, useLeaveGuard } from './useChat';
 import './chat.css';
 
-const selectCurrentKey = (s: ChatSnapshot) => s.context.currentKey;
-const selectCount = (s: ChatSnapshot) => s.context.chats.length;
 
 const inTextField = (element: Element | null) => element instanceof HTMLElement && (element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName));
 
@@ -21,9 +19,9 @@ export default function ChatConsolePage() {
   const chat = useChatActor();
   const events = useChatEvents(chat);
   const connected = useConnectionState(chat) === 'connected';
-  const currentKey = useSelector(chat, selectCurrentKey);
-  const count = useSelector(chat, selectCount);
-  const current = useSelector(chat, (s) => s.context.chats.find((c) => c.streamKey === s.context.currentKey)?.ref ?? null);
+  const currentKey = useChatState(chat, chatSelectors.currentKey);
+  const count = useChatState(chat, chatSelectors.count);
+  const current = useChatState(chat, chatSelectors.current);
   const order = useChatOrder(chat);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const wide = useMediaQuery(WIDE_LAYOUT);
@@ -34,7 +32,7 @@ export default function ChatConsolePage() {
   useLeaveGuard(chat);
 
   useEffect(() => {
-    if (chat.getSnapshot().matches('disconnected')) events.connect();
+    events.ensureConnected();
   }, [chat, events]);
 
   // The console fills the window below its own top: the log scrolls, the page does not.

@@ -1,6 +1,7 @@
-import { useSelector } from '@xstate/react';
 import type { KeyboardEvent } from 'react';
-import { isEnded, type ChatStreamActor } from '../../machines/chatStream';
+import { chatStreamSelectors } from '../../machines/chat.api';
+import type { ChatStreamActor } from '../../machines/chatStream';
+import { useChatStream, useChatStreamState } from '../actors/useChat';
 
 interface ComposerProps {
   stream: ChatStreamActor;
@@ -12,9 +13,10 @@ interface ComposerProps {
 
 /** Enter sends (non-empty text only), Shift+Enter starts a new line, Escape leaves. The draft lives in the chat's actor. */
 export function Composer({ stream, connected, onSend, onLeave }: ComposerProps) {
-  const draft = useSelector(stream, (s) => s.context.draft);
-  const title = useSelector(stream, (s) => s.context.title);
-  const ended = useSelector(stream, isEnded);
+  const { draft: setDraft } = useChatStream(stream);
+  const draft = useChatStreamState(stream, chatStreamSelectors.draft);
+  const title = useChatStreamState(stream, chatStreamSelectors.title);
+  const ended = useChatStreamState(stream, chatStreamSelectors.ended);
   const canSend = connected && !ended && draft.trim() !== '';
   const send = () => {
     if (canSend) onSend(draft);
@@ -46,7 +48,7 @@ export function Composer({ stream, connected, onSend, onLeave }: ComposerProps) 
         value={draft}
         disabled={ended}
         placeholder={ended ? 'This chat has ended.' : 'Type a message — Enter sends, Shift+Enter adds a line'}
-        onChange={(event) => stream.send({ type: 'stream.draft', text: event.target.value })}
+        onChange={(event) => setDraft(event.target.value)}
         onKeyDown={onKeyDown}
         aria-describedby={!connected && !ended ? 'chat-composer-offline' : undefined}
       />

@@ -1,14 +1,8 @@
 import { useEffect, useRef } from 'react';
+import { SHORTCUTS, ShortcutList } from '../common/shortcuts';
 
-/** The chat console's own keys; the portal's shortcuts dialog lists them too. */
-export const CHAT_SHORTCUTS: Array<[keys: string, what: string]> = [
-  ['Alt + ↑ / Alt + ↓', 'Previous / next chat (focus goes to its message box)'],
-  ['Enter', 'Send the message'],
-  ['Shift + Enter', 'New line in the message'],
-  ['Escape', 'From the message box to the chat list'],
-  ['↑ / ↓, Home / End', 'In the chat list: move between chats'],
-  ['?', 'Show or hide these shortcuts'],
-];
+// The chat's keys, then the ones that work anywhere (`?` closes this help), from the one list.
+const CHAT_HELP = [...SHORTCUTS.chat, ...SHORTCUTS.anywhere.filter(([keys]) => keys === '?')];
 
 /** The console's keyboard shortcuts (`?`). Not offered on touch devices (chat.css hides the button). */
 export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
@@ -33,16 +27,7 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
       }}
     >
       <h2 id="chat-shortcuts-title">Keyboard shortcuts</h2>
-      <dl>
-        {CHAT_SHORTCUTS.map(([keys, what]) => (
-          <div key={keys}>
-            <dt>
-              <kbd>{keys}</kbd>
-            </dt>
-            <dd>{what}</dd>
-          </div>
-        ))}
-      </dl>
+      <ShortcutList list={CHAT_HELP} />
       <button ref={close} type="button" className="button" onClick={onClose}>
         Close shortcuts
       </button>

@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
+import { useChat } from '../actors/useChat';
 import { openChat } from '../../machines/areas/chat';
 import { connectionState, type ChatActor, type ChatSnapshot } from '../../machines/chat';
-import type { ChatStreamActor, ChatTarget } from '../../machines/chatStream';
+import type { ChatStreamActor } from '../../machines/chatStream';
 import { usePortal } from '../PortalContext';
 
 /** The system's chat actor (spawned by the root on first use). */
@@ -18,21 +19,9 @@ export function useConnectionState(chat: ChatActor) {
   return useSelector(chat, selectConnection);
 }
 
-/** Named senders, so components never build event objects. */
+/** Named senders, so components never build event objects (machines/chat.api.ts). */
 export function useChatEvents(chat: ChatActor) {
-  return useMemo(
-    () => ({
-      connect: () => chat.send({ type: 'chat.connect' }),
-      open: (title: string, target: ChatTarget) => chat.send({ type: 'chat.open', title, target }),
-      select: (streamKey: string) => chat.send({ type: 'chat.select', streamKey }),
-      next: () => chat.send({ type: 'chat.next' }),
-      previous: () => chat.send({ type: 'chat.previous' }),
-      send: (streamKey: string, text: string) => chat.send({ type: 'chat.send', streamKey, text }),
-      end: (streamKey: string) => chat.send({ type: 'chat.end', streamKey }),
-      close: (streamKey: string) => chat.send({ type: 'chat.close', streamKey }),
-    }),
-    [chat],
-  );
+  return useChat(chat);
 }
 
 const activityOf = (ref: ChatStreamActor) => ref.getSnapshot().context.lastActivityAt ?? '';

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { GlobalTotals } from '../../api/globalTotals';
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
+import { formatElapsedMinutes } from '../../format/elapsed';
 import { can, permittedSections } from '../../machines/permissions';
 import type { OperationSnapshot } from '../../machines/operation';
 import { LoadingState } from '../common/LoadingState';
@@ -16,7 +17,7 @@ const selectLoading = (s: OperationSnapshot) => s.matches('loading');
 
 const TOTALS: Array<{ key: keyof GlobalTotals; label: string; format: (n: number) => string }> = [
   { key: 'conversations', label: 'Conversations', format: formatNumber },
-  { key: 'minutes', label: 'Minutes', format: formatNumber },
+  { key: 'minutes', label: 'Talk time', format: formatElapsedMinutes },
   { key: 'cost', label: 'Cost', format: formatMoney },
   { key: 'active', label: 'Active now', format: formatNumber },
   { key: 'bots', label: 'Bots', format: formatNumber },

@@ -1,32 +1,6 @@
 import './palette.css';
 import { useEffect, useId, useRef } from 'react';
-import { CHAT_SHORTCUTS } from '../chat/ShortcutsHelp';
-import { PALETTE_KEY_LABEL } from '../common/keyboard';
-
-const PORTAL_SHORTCUTS: Array<[keys: string, what: string]> = [
-  [PALETTE_KEY_LABEL, 'Open the command palette: go to a section or report, find a record, run a command'],
-  ['?', 'Show these shortcuts'],
-  ['Escape', 'Close the palette, a menu or a dialog'],
-];
-const PALETTE_KEYS: Array<[keys: string, what: string]> = [
-  ['↑ / ↓', 'Move between results'],
-  ['Enter', 'Go there, or run the command'],
-];
-
-function Keys({ list }: { list: Array<[string, string]> }) {
-  return (
-    <dl>
-      {list.map(([keys, what]) => (
-        <div key={keys} style={{ display: 'contents' }}>
-          <dt>
-            <kbd>{keys}</kbd>
-          </dt>
-          <dd>{what}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+import { SHORTCUTS, ShortcutList } from '../common/shortcuts';
 
 /** `?`: every keyboard shortcut of the portal (none fires while typing in a field). */
 export default function ShortcutsDialog({ onClose }: { onClose: () => void }) {
@@ -54,11 +28,11 @@ export default function ShortcutsDialog({ onClose }: { onClose: () => void }) {
         <h2 id={titleId}>Keyboard shortcuts</h2>
         <p className="field-hint">None of them fires while you type in a field.</p>
         <h3>Anywhere</h3>
-        <Keys list={PORTAL_SHORTCUTS} />
+        <ShortcutList list={SHORTCUTS.anywhere} />
         <h3>In the command palette</h3>
-        <Keys list={PALETTE_KEYS} />
+        <ShortcutList list={SHORTCUTS.palette} />
         <h3>On the chat console</h3>
-        <Keys list={CHAT_SHORTCUTS} />
+        <ShortcutList list={SHORTCUTS.chat} />
         <button ref={close} type="button" className="button" onClick={onClose}>
           Close
         </button>

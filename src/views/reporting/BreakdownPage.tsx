@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { StatisticsEntity } from '../../api/reporting';
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
+import { formatElapsedMinutes } from '../../format/elapsed';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { useNavigate } from '../PortalContext';
@@ -95,7 +96,7 @@ export function BreakdownPage({ entity }: { entity: StatisticsEntity }) {
           <h2>{shown?.name ?? label}</h2>
           <dl className="stat-grid">
             <div className="stat"><dt>Conversations</dt><dd>{formatNumber(data.totals.conversations)}</dd></div>
-            <div className="stat"><dt>Minutes</dt><dd>{formatNumber(data.totals.minutes)}</dd></div>
+            <div className="stat"><dt>Talk time</dt><dd>{formatElapsedMinutes(data.totals.minutes)}</dd></div>
             <div className="stat"><dt>Cost</dt><dd>{formatMoney(data.totals.cost)}</dd></div>
             <div className="stat"><dt>Average grade</dt><dd><Grade grade={data.totals.average_grade} /></dd></div>
           </dl>

@@ -4,6 +4,7 @@ import type { StatisticsEntity } from '../../api/reporting';
 import { debounce } from '../../format/debounce';
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
+import { formatElapsedMinutes } from '../../format/elapsed';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { usePermissions, useNavigate } from '../PortalContext';
@@ -23,7 +24,7 @@ import { useAccountId, useChildOperation, useReporting, useSearchParams } from '
 const COLUMNS = [
   { key: 'name', label: 'Name', numeric: false },
   { key: 'conversations', label: 'Conversations', numeric: true },
-  { key: 'minutes', label: 'Minutes', numeric: true },
+  { key: 'minutes', label: 'Talk time', numeric: true },
   { key: 'cost', label: 'Cost', numeric: true },
   { key: 'grade_score', label: 'Grade score', numeric: true },
 ] as const;
@@ -109,7 +110,7 @@ export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
                     <Link href={withParams(`${path}/breakdown`, new URLSearchParams(), { id: row.id, from, to })}>{row.name}</Link>
                   </th>
                   <td className="num">{formatNumber(row.conversations)}</td>
-                  <td className="num">{formatNumber(row.minutes)}</td>
+                  <td className="num">{formatElapsedMinutes(row.minutes)}</td>
                   <td className="num">{formatMoney(row.cost)}</td>
                   <td className="num">{row.grade_score === null ? '—' : formatNumber(row.grade_score)}</td>
                   <td><Grade grade={row.average_grade} /></td>

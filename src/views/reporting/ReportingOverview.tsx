@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { EntityStatistics } from '../../api/schemas/reporting';
 import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
+import { formatClock, formatElapsedMinutes } from '../../format/elapsed';
 import { formatTimestamp } from '../../format/timestamp';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
@@ -125,9 +126,9 @@ export default function ReportingOverview() {
           <>
             <dl className="stat-grid" aria-busy={global.loading}>
               <div className="stat"><dt>Conversations</dt><dd>{formatNumber(totals.conversations ?? 0)}</dd></div>
-              <div className="stat"><dt>Minutes</dt><dd>{formatNumber(totals.minutes ?? 0)}</dd></div>
+              <div className="stat"><dt>Talk time</dt><dd>{formatElapsedMinutes(totals.minutes ?? 0)}</dd></div>
               <div className="stat"><dt>Cost</dt><dd>{formatMoney(totals.cost ?? 0)}</dd></div>
-              <div className="stat"><dt>Average duration (s)</dt><dd>{formatNumber(totals.average_duration_seconds ?? 0)}</dd></div>
+              <div className="stat"><dt>Average duration</dt><dd>{formatClock(totals.average_duration_seconds ?? 0)}</dd></div>
               <div className="stat"><dt>Average grade</dt><dd><Grade grade={totals.average_grade} /></dd></div>
               <div className="stat"><dt>Active now</dt><dd>{formatNumber(totals.active ?? 0)}</dd></div>
             </dl>

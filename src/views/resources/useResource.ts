@@ -2,9 +2,9 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Subscription } from 'xstate';
 import type { ResourceKey } from '../../api/resources';
-import { onOutcome, type OperationFailure, type OutcomeHandlers } from '../../machines/operation';
+import { onOutcome, type OperationFailure, type OutcomeHandlers, operationOf } from '../../machines/operation';
 import type { RelationActor, RelationRequest } from '../../machines/relation';
-import { resourceOperation, resourceOutput, type ResourceActor, type ResourceOperationKind, type ResourceRequest } from '../../machines/resource';
+import { resourceOutput, type ResourceActor, type ResourceOperationKind, type ResourceRequest } from '../../machines/resource';
 import { openResource } from '../../machines/areas/resources';
 import { useOperation, type OperationView } from '../common/useOperation';
 import { usePortal } from '../PortalContext';
@@ -17,7 +17,7 @@ export function useResource(section: ResourceKey): ResourceActor {
 
 /** One operation of a resource actor: its state and failure, and its output as the resource keeps it. */
 export function useResourceOperation(resource: ResourceActor, kind: ResourceOperationKind): OperationView {
-  const view = useOperation(useMemo(() => resourceOperation(resource, kind), [resource, kind]));
+  const view = useOperation(useMemo(() => operationOf(resource, kind), [resource, kind]));
   const output = useSelector(resource, (s) => resourceOutput(s.context, kind));
   return { ...view, output };
 }

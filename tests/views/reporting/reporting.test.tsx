@@ -23,7 +23,7 @@ const envelope = (data: unknown[], total = data.length) => ({
 });
 const accounts = http.get(`${API}/api/v1/accounts`, () => HttpResponse.json(envelope([])));
 const globalStats = http.get(`${API}/api/v1/reporting/global`, () =>
-  HttpResponse.json({ data: { conversations: 7, minutes: 35, cost: 12.5, active: 0, average_grade: 'B', grade_score: 2.86, grades, dispositions: [{ id: 3, label: 'Booked', conversations: 2 }, { id: null, label: null, conversations: 5 }] } }),
+  HttpResponse.json({ data: { conversations: 7, minutes: 1457.6, average_duration_seconds: 483.18, cost: 12.5, active: 0, average_grade: 'B', grade_score: 2.86, grades, dispositions: [{ id: 3, label: 'Booked', conversations: 2 }, { id: null, label: null, conversations: 5 }] } }),
 );
 
 describe('reporting pages', () => {
@@ -42,6 +42,10 @@ describe('reporting pages', () => {
     renderApp('/reporting');
     const panel = (await screen.findByRole('heading', { name: /Global statistics/ })).closest('section')!;
     await waitFor(() => expect(panel).toHaveTextContent('$12.50'));
+    // Time reads as time (issue 26 item 8): not "Minutes 1,457.6" nor "Average duration (s) 483.18".
+    const stat = (term: string) => within(panel).getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(stat('Talk time')).toHaveTextContent('24 h 17 min');
+    expect(stat('Average duration')).toHaveTextContent('8:03');
     expect(await screen.findByRole('img', { name: 'Conversations per day, 2026-11-19 to 2026-11-20: 2 days from 2026-11-19 to 2026-11-20; highest 4 (2026-11-19).' })).toBeInTheDocument();
     const table = screen.getByText('Conversations per day, 2026-11-19 to 2026-11-20 as a table').closest('details')!;
     expect(within(table).getByRole('row', { name: '2026-11-20 3' })).toBeInTheDocument();

@@ -32,10 +32,10 @@ describe('role and instance statistics', () => {
       ...signInHandlers(),
     );
     renderApp('/reporting/roles');
-    const table = await screen.findByRole('table', { name: 'Role statistics' });
+    const table = await screen.findByRole('table', { name: 'Role statistics' }, { timeout: 10000 });
     // Under "All accounts" the last cell is the row's account (here by id: no account names are served).
-    expect(within(table).getByRole('row', { name: 'Support 1,234 5,678.5 $1,234.50 2.86 B 3 / 2 / 1 / 0 / 1 #1' })).toBeInTheDocument();
-    expect(within(table).getByRole('row', { name: 'Sales 7 35 $12.50 — No grade 3 / 2 / 1 / 0 / 1 #1' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'Support 1,234 94 h 38 min $1,234.50 2.86 B 3 / 2 / 1 / 0 / 1 #1' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'Sales 7 35 min $12.50 — No grade 3 / 2 / 1 / 0 / 1 #1' })).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/reporting/roles/breakdown?id=2');
     expect(within(table).getByRole('columnheader', { name: 'Conversations' })).toHaveAttribute('aria-sort', 'descending');
     expect(log.last()?.searchParams.get('sort')).toBe('-conversations');
@@ -70,7 +70,7 @@ describe('role and instance statistics', () => {
     );
     renderApp('/reporting/instances');
     const table = await screen.findByRole('table', { name: 'Instance statistics' });
-    expect(within(table).getByRole('row', { name: 'Main line 1,234 5,678.5 $1,234.50 2.86 B 3 / 2 / 1 / 0 / 1 #1' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'Main line 1,234 94 h 38 min $1,234.50 2.86 B 3 / 2 / 1 / 0 / 1 #1' })).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'Main line' })).toHaveAttribute('href', '/reporting/instances/breakdown?id=5');
     expect(log.last()?.searchParams.has('from')).toBe(false);
 
@@ -127,7 +127,7 @@ describe('role and instance breakdowns', () => {
 
     const stat = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
     expect(stat('Conversations')).toHaveTextContent('1,234');
-    expect(stat('Minutes')).toHaveTextContent('56.5');
+    expect(stat('Talk time')).toHaveTextContent('56 min 30 s');
     expect(stat('Cost')).toHaveTextContent('$1,234.50');
     expect(stat('Average grade')).toHaveTextContent('B');
 
