@@ -31,6 +31,7 @@ import { useBulkSelection, useBulkSelectionActor, useBulkSelectionState } from '
 import { BulkBar } from './BulkBar';
 import { ColumnChooser } from './ColumnChooser';
 import { visibleColumns } from './visibleColumns';
+import { useRefetchWhenVisible } from './useRefetchWhenVisible';
 import './resources.css';
 
 
@@ -79,6 +80,8 @@ export default function ListPage({ route }: RouteViewProps) {
   }, [list, hidden]);
   const meta = list?.meta;
   const reload = () => list$.browse(listQuery(latest.current));
+  // Back from sleep or a long time in another tab: the list is asked again once.
+  useRefetchWhenVisible(reload);
 
   // The selection (issue 30): across pages of the same search, filters and sort; another one clears it.
   const selection = useBulkSelectionActor(key, config.titleOf);
