@@ -112,7 +112,8 @@ async function walk({ width, height, account, llm, agent }: { width: number; hei
   // Every row's account is a name (one lookup for the page).
   await expect.poll(() => table.getByRole('link', { name: /^(Acme Support|Globex Sales|Initech Care)$/ }).count()).toBeGreaterThan(0);
   // On a phone the Account column scrolls away: each row's key cell says whose it is too.
-  const underName = table.locator('tbody tr').first().locator('td').first().getByText(/^(Acme Support|Globex Sales|Initech Care)$/);
+  const keyCell = table.locator('tbody tr').first().locator('td').filter({ has: page.getByRole('link', { name: /^Open / }) });
+  const underName = keyCell.getByText(/^(Acme Support|Globex Sales|Initech Care)$/);
   expect(await underName.isVisible()).toBe(width < 600);
 
   // Edit; leaving with changes asks first (in the page); staying keeps the text; saving is announced.
