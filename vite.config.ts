@@ -43,6 +43,8 @@ export default defineConfig({
   },
   test: {
     reporters: ['default', './tests/support/summaryReporter.ts'],
+    // The seeded database is built once per run; every test server starts from a copy of it.
+    globalSetup: ['tests/support/seededImage.ts'],
     projects: [
       // The statechart layout (elkjs) of the larger machines takes seconds on a busy 2-core machine.
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 15000 } },
