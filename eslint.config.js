@@ -9,16 +9,6 @@ import tseslint from 'typescript-eslint';
  */
 const VIEWS_BEFORE_NAMED_API = [
   'src/views/clients/ClientsPage.tsx',
-  'src/views/dashboard/DashboardPage.tsx',
-  'src/views/resources/BotDuplicatePage.tsx',
-  'src/views/resources/ConversationPicker.tsx',
-  'src/views/resources/FormAccount.tsx',
-  'src/views/resources/FormPage.tsx',
-  'src/views/resources/special/AgentActions.tsx',
-  'src/views/resources/special/BotActions.tsx',
-  'src/views/resources/special/BotImport.tsx',
-  'src/views/resources/special/PhoneNumbers.tsx',
-  'src/views/resources/special/UserActions.tsx',
 ];
 
 export default tseslint.config(

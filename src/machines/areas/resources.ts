@@ -135,6 +135,12 @@ export function openReferences(owner: AreaOwner): ReferencesActor {
   );
 }
 
+/** What the feedback form's conversation picker searches with: text, and the form's account (null: the filter's scope). */
+export interface ConversationSearch {
+  search: string;
+  accountId: string | null;
+}
+
 /** The feedback form's conversation picker: the reporting conversations list searched by text (first 10), in one account when given. */
 export function openConversationSearch(owner: AreaOwner): OperationActor {
   return ensureSystemActor<OperationActor>(
@@ -142,7 +148,7 @@ export function openConversationSearch(owner: AreaOwner): OperationActor {
     ACTOR_IDS.conversationSearch,
     () =>
       // The reporting API (and its schemas) loads with the first search, not with the feedback form.
-      createOperation(async ({ search, accountId }: { search: string; accountId: string | null }, signal) => {
+      createOperation(async ({ search, accountId }: ConversationSearch, signal) => {
         const api = (await import('../../api/reporting')).createReportingApi(owner.http);
         return (await api.conversations({ search, show: 10, page: 1, sort: '-started_at', ...(accountId ? { accountId } : {}) }, signal)).data;
       }),
