@@ -1,5 +1,4 @@
 import { createBotActionsApi } from '../../api/bots';
-import { createClientsApi } from '../../api/clients';
 import type { Http } from '../../api/http';
 import { createPhoneNumbersApi } from '../../api/phoneNumbers';
 import type { Query } from '../../api/query';
@@ -10,7 +9,6 @@ import { createUsersApi } from '../../api/users';
 import type { AccountFilterActor } from '../accountFilter';
 import { ACTOR_IDS, resourceActorId } from '../actorIds';
 import type { AreaOwner } from '../areas';
-import { clientListSystemId, createClientListMachine, type ClientListActor } from '../clientList';
 import { createOperation, type OperationActor } from '../operation';
 import { createReferencesMachine, type ReferencesActor } from '../references';
 import { createRelationMachine, relationActorId, type RelationActor } from '../relation';
@@ -18,8 +16,8 @@ import { createResourceMachine, defaultSave, type ResourceAction, type ResourceA
 import { ensureSystemActor } from '../root';
 
 /**
- * The resources area (SPEC §7): one actor per section with its relation actors as children, the
- * clients list, the reference cache and the feedback form's conversation search. Imported by the
+ * The resources area (SPEC §7): one actor per section (the read-only client list is one too) with
+ * its relation actors as children, the reference cache and the feedback form's conversation search. Imported by the
  * resource pages' hooks and route loader only (they are the signed-in `portal` chunk).
  */
 
@@ -107,11 +105,6 @@ export function openRelation(owner: AreaOwner, key: RelationKey): RelationActor 
   const actor = owner.root.system.get(relationActorId(key));
   if (!actor) throw new Error(`openRelation: no relation actor for ${key}`);
   return actor as RelationActor;
-}
-
-/** The clients list's actor (systemId `clients`; SPEC §7: read only). */
-export function openClients(owner: AreaOwner): ClientListActor {
-  return ensureSystemActor<ClientListActor>(owner.root, clientListSystemId, () => createClientListMachine(createClientsApi(owner.http)));
 }
 
 /** The system's reference cache (systemId `references`): linked records' names and account-scoped picker choices. */
