@@ -9,6 +9,8 @@ export const MODEL_NAMES = [
   'Workflows',
   // Issue 29: evaluating conversations and pinning notes (add: evaluate and pin, edit: one's own drafts and notes).
   'Evaluations',
+  // Issue 28: watching live chats and calls read-only (read: watch; level 9 every account, else one's own).
+  'Live-Watch',
 ] as const;
 
 export type ModelName = (typeof MODEL_NAMES)[number];

@@ -6,11 +6,13 @@ import { demoReply, toDeltas } from './demoReply';
 import { streamCompletion, streamableLlm, type LlmTurn } from './llmStream';
 import { boundHistory, handshakeAllowed, MAX_SOCKETS_PER_USER } from './socketLimits';
 import { resolvePersona, type Persona } from './persona';
-import { CLIENT_EVENTS, SERVER_EVENTS, type ResumeAnswer, type SessionsAnswer, type StreamEvent, type StreamMessage } from './protocol';
+import { CLIENT_EVENTS, SERVER_EVENTS, type ResumeAnswer, type SessionsAnswer, type StreamEvent, type StreamMessage, type WatchAnswer, type WatchedLine, type WatchMessage } from './protocol';
+import { watchableConversation } from './liveWatch';
 import { newTally, recordEvent, type ReplyTally } from './sessionRecorder';
 import { closeSession, createSession, findSession, linesOf, openSessionsOf, recordSeq, type StoredSession } from './sessionStore';
 import { socketAccessByToken, watchSocketAccess, type SocketAccess } from './socketAccess';
 import { anySignal, sleep } from './timers';
+import { announceChatEvent } from '../live';
 
 export interface ChatGatewayOptions {
   /** Pause before the first byte of a demo reply (ms). */
@@ -73,10 +75,17 @@ interface Chat {
   /** Its stored session (a conversation in reporting); null for a call's progress stream. */
   session: StoredSession | null;
   tally: ReplyTally;
+  /** Its conversation in reporting (uuid): a chat's, or the call's row; its watchers' room is named by it. */
+  conversationUuid: string | null;
 }
 
 /** The room of a user's sockets that asked for `chat-sessions`: every event of their chats goes there. */
 const userRoom = (userId: number) => `chats:user:${userId}`;
+/** The room of the sockets watching a conversation read-only (live-watch extension). */
+const watchRoom = (conversationUuid: string) => `watch:conversation:${conversationUuid}`;
+const WATCH_PREFIX = 'watch:conversation:';
+/** Conversations one socket may watch at once. */
+const MAX_WATCHED_PER_SOCKET = 10;
 const shortString = (value: unknown, max = 100): string | undefined => (typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined);
 
 export interface BenchResult {
@@ -128,7 +137,7 @@ export class ChatGateway {
     });
     this.io.on('connection', (socket) => this.connected(socket));
     // Sockets end with their session and follow their user's current permissions and scope.
-    watchSocketAccess(ctx, () => this.clients.values());
+    watchSocketAccess(ctx, () => this.clients.values(), (client) => this.recheckWatches(client));
   }
 
   /** 'unauthenticated' / 'unverified' / 'forbidden' become the client's connect_error message. */
@@ -191,6 +200,16 @@ export class ChatGateway {
         this.forget(chat);
       });
     }
+    // Live watch (docs/live-watch.md): read-only, checked against the user's permissions each time.
+    socket.on(CLIENT_EVENTS.watch, (payload: unknown, ack?: unknown) => {
+      if (typeof ack !== 'function') return;
+      const key = isRecord(payload) ? shortString(payload.conversationId) : undefined;
+      (ack as (answer: WatchAnswer) => void)(this.watch(client, key ?? ''));
+    });
+    socket.on(CLIENT_EVENTS.unwatch, (payload: unknown) => {
+      const key = isRecord(payload) ? shortString(payload.conversationId) : undefined;
+      if (key) void socket.leave(watchRoom(key.toLowerCase()));
+    });
     socket.on('disconnect', () => {
       this.clients.delete(client.clientId);
       // Another tab of the same user in step with the chats takes them over; else the grace period runs.
@@ -221,6 +240,32 @@ export class ChatGateway {
   private stopGrace(chat: Chat): void {
     if (chat.grace) clearTimeout(chat.grace);
     chat.grace = null;
+  }
+
+  /** Joins the conversation's watchers and answers what it holds so far; why not otherwise. */
+  private watch(client: Client, key: string): WatchAnswer {
+    const found = watchableConversation(this.ctx.db, client.userId, key);
+    if (typeof found === 'string') return { ok: false, error: found };
+    if (!found.live) return { ok: false, error: 'not-live' };
+    const room = watchRoom(found.uuid);
+    const watched = [...client.socket.rooms].filter((name) => name.startsWith(WATCH_PREFIX) && name !== room).length;
+    if (watched >= MAX_WATCHED_PER_SOCKET) return { ok: false, error: 'too-many' };
+    const chat = [...this.chats.values()].find((c) => c.conversationUuid === found.uuid);
+    // A chat's transcript is stored line by line; a call's progress lives only in its stream.
+    const transcript: WatchedLine[] = chat && !chat.session
+      ? chat.sent.flatMap((m): WatchedLine[] => (m.event.type === 'system' ? [{ role: 'system', text: m.event.text, timestamp: m.timestamp }] : m.event.type === 'message' ? [{ role: m.event.role, text: m.event.msg, timestamp: m.timestamp }] : []))
+      : linesOf(this.ctx.db, found.id).map((line) => ({ role: line.role, text: line.text, timestamp: line.at }));
+    void client.socket.join(room);
+    return { ok: true, conversationId: found.uuid, channel: found.channel, lastSeq: chat?.seq ?? 0, transcript, typing: chat?.typing ? chat.tally.text : null };
+  }
+
+  /** A watcher whose permissions or account changed leaves the conversations no longer theirs to watch. */
+  private recheckWatches(client: Client): void {
+    for (const room of client.socket.rooms) {
+      if (!room.startsWith(WATCH_PREFIX)) continue;
+      const found = watchableConversation(this.ctx.db, client.userId, room.slice(WATCH_PREFIX.length));
+      if (typeof found === 'string') void client.socket.leave(room);
+    }
   }
 
   /** Hands `streamKey` to this client and re-sends what came after `afterSeq`, in order, once. */
@@ -254,7 +299,7 @@ export class ChatGateway {
       const session = findSession(this.ctx.db, streamKey);
       if (!session || session.userId !== client.userId) return null;
       const persona = resolvePersona(this.ctx.db, session, client.accountId);
-      chat = { ...this.newChat({ streamKey, userId: client.userId, clientId: client.clientId, persona }), session, ended: session.ended, seq: session.lastSeq };
+      chat = { ...this.newChat({ streamKey, userId: client.userId, clientId: client.clientId, persona }), session, ended: session.ended, seq: session.lastSeq, conversationUuid: session.conversationUuid };
       for (const line of linesOf(this.ctx.db, session.conversationId, 40)) {
         if (line.role !== 'system') chat.history.push({ role: line.role === 'bot' ? 'assistant' : 'user', content: line.text });
       }
@@ -271,6 +316,7 @@ export class ChatGateway {
   private register(client: Client, streamKey: string, persona: Persona): Chat {
     const chat = this.newChat({ streamKey, userId: client.userId, clientId: client.clientId, persona });
     chat.session = createSession(this.ctx.db, { streamKey, userId: client.userId, title: persona.name, botId: persona.botId, instanceId: persona.instanceId, startedAt: new Date(chat.createdAt).toISOString() });
+    chat.conversationUuid = chat.session?.conversationUuid ?? null;
     this.chats.set(streamKey, chat);
     this.prune(client.userId);
     return chat;
@@ -329,7 +375,7 @@ export class ChatGateway {
   }
 
   private newChat(base: Pick<Chat, 'streamKey' | 'userId' | 'clientId' | 'persona'>): Chat {
-    return { ...base, ended: false, history: [], reply: null, typing: false, createdAt: Date.now(), seq: 0, sent: [], grace: null, session: null, tally: newTally() };
+    return { ...base, ended: false, history: [], reply: null, typing: false, createdAt: Date.now(), seq: 0, sent: [], grace: null, session: null, tally: newTally(), conversationUuid: null };
   }
 
   /**
@@ -345,13 +391,25 @@ export class ChatGateway {
     if (extra.requestId !== undefined) message.requestId = extra.requestId;
     if (chat.sent.push(message) > REPLAY_BUFFER) chat.sent.splice(0, chat.sent.length - REPLAY_BUFFER);
     if (chat.session) recordEvent(this.ctx.db, chat.session, chat.tally, event, message.timestamp, chat.seq);
+    announceChatEvent(this.ctx, chat.streamKey, chat.seq, event.type);
     // A call's progress (no session) goes to the tab that placed it, as before.
     const room = userRoom(chat.userId);
     const inStep = chat.session ? (this.io.sockets.adapter.rooms.get(room)?.size ?? 0) : 0;
     const client = extra.toSessionsOnly ? undefined : this.clients.get(chat.clientId);
     if (inStep > 0) this.io.to(client ? [room, client.socket.id] : room).emit(SERVER_EVENTS.streamMessage, message);
     else client?.socket.emit(SERVER_EVENTS.streamMessage, message);
+    if (chat.conversationUuid) this.toWatchers(chat.conversationUuid, message);
     return inStep > 0 || !!client;
+  }
+
+  /** Watchers get every event read-only, named by conversation (not by the operator's stream key). */
+  private toWatchers(conversationUuid: string, message: StreamMessage): void {
+    const room = watchRoom(conversationUuid);
+    if (!this.io.sockets.adapter.rooms.get(room)?.size) return;
+    // The sending tab's message id means nothing to a watcher.
+    const event = message.event.type === 'message' ? { type: 'message' as const, role: message.event.role, msg: message.event.msg } : message.event;
+    const watched: WatchMessage = { conversationId: conversationUuid, timestamp: message.timestamp, seq: message.seq ?? 0, event };
+    this.io.to(room).emit(SERVER_EVENTS.watchMessage, watched);
   }
 
   private async reply(chat: Chat, message: string): Promise<void> {
@@ -460,10 +518,11 @@ export class ChatGateway {
    * Each step runs at its time; `onDone` runs after the last one even if the client has gone.
    */
   runScript(
-    target: { clientId: string; userId: number; streamKey: string; title: string },
+    target: { clientId: string; userId: number; streamKey: string; title: string; conversationUuid?: string },
     steps: { atMs: number; event: StreamEvent; run?: () => void }[],
   ): void {
     const chat = this.newChat({ streamKey: target.streamKey, userId: target.userId, clientId: target.clientId, persona: { ...resolvePersona(this.ctx.db, {}, null), name: target.title } });
+    chat.conversationUuid = target.conversationUuid ?? null;
     this.chats.set(chat.streamKey, chat);
     let first = true;
     for (const step of steps) {

@@ -49,7 +49,7 @@ export function placeOutboundCall(
         { atMs: steps.answered + 1, event: { type: 'message' as const, role: 'bot' as const, msg: `Hello, this is ${input.botName} calling. Is this a good time?` } },
         { atMs: steps.answered + 2, event: { type: 'message' as const, role: 'user' as const, msg: 'Yes, go ahead.' } },
       ];
-  gateway.runScript({ clientId: input.clientId, userId: input.userId, streamKey: `call-${uuid}`, title: `Call to ${shown}` }, [
+  gateway.runScript({ clientId: input.clientId, userId: input.userId, streamKey: `call-${uuid}`, title: `Call to ${shown}`, conversationUuid: uuid }, [
     { atMs: 0, event: { type: 'system', text: `Dialing ${shown}…` } },
     { atMs: steps.ringing, event: { type: 'system', text: 'Ringing…' } },
     { atMs: steps.answered, event: { type: 'system', text: 'Answered.' } },

@@ -47,11 +47,37 @@ export type SessionsAnswer = { ok: true; chats: ListedChat[] };
 /** The acknowledgement of `chat-resume` (our extension): replayed events precede it on the socket. */
 export type ResumeAnswer = { ok: true; lastSeq: number } | { ok: false; error: 'gone' };
 
+/** One line of a watched conversation so far (our live-watch extension; docs/live-watch.md). */
+export interface WatchedLine {
+  role: 'user' | 'bot' | 'system';
+  text: string;
+  timestamp: string;
+}
+
+/**
+ * The acknowledgement of `conversation-watch`: the conversation so far, after which its events
+ * follow as `conversation-watch-message`; or why not (no permission, unknown or another
+ * account's conversation, no longer live, too many watched on this socket).
+ */
+export type WatchAnswer =
+  | { ok: true; conversationId: string; channel: string; lastSeq: number; transcript: WatchedLine[]; typing: string | null }
+  | { ok: false; error: 'forbidden' | 'not-found' | 'not-live' | 'too-many' };
+
+/** A watched conversation's event (live-watch extension): a stream-message named by conversation. */
+export interface WatchMessage {
+  conversationId: string;
+  timestamp: string;
+  seq: number;
+  event: StreamEvent;
+}
+
 export const SERVER_EVENTS = {
   clientId: 'ClientId',
   streamMessage: 'stream-message',
   /** Sessions extension: `{streamKey}`, a chat the user closed in another tab. */
   closed: 'chat-closed',
+  /** Live-watch extension: a WatchMessage of a conversation this socket watches. */
+  watchMessage: 'conversation-watch-message',
 } as const;
 
 export const CLIENT_EVENTS = {
@@ -65,4 +91,8 @@ export const CLIENT_EVENTS = {
   sessions: 'chat-sessions',
   /** Extension: `{streamKey}` takes a chat off the user's open chats (ending it if live), in every tab. */
   close: 'chat-close',
+  /** Live-watch extension: `{conversationId}` (uuid) with an acknowledgement (WatchAnswer); read-only. */
+  watch: 'conversation-watch',
+  /** Live-watch extension: `{conversationId}` stops the events of a watched conversation. */
+  unwatch: 'conversation-unwatch',
 } as const;

@@ -53,14 +53,18 @@ const watchers = new WeakMap<AppContext, () => void>();
  * email changed; coalesced to one check per tick) and once a minute. A socket whose session ended
  * or whose user may no longer chat is disconnected; the others take the user's current scope.
  */
-export function watchSocketAccess(ctx: AppContext, sockets: () => Iterable<HeldSocket>): void {
+export function watchSocketAccess<H extends HeldSocket>(ctx: AppContext, sockets: () => Iterable<H>, stillAllowed?: (held: H) => void): void {
   let pending = false;
   const check = () => {
     pending = false;
     for (const held of [...sockets()]) {
       const access = currentSocketAccess(ctx.db, held);
       if (typeof access === 'string') held.socket.disconnect(true);
-      else held.accountId = access.accountId;
+      else {
+        held.accountId = access.accountId;
+        // What else the socket holds (watched conversations) is checked again by its owner.
+        stillAllowed?.(held);
+      }
     }
   };
   const schedule = () => {

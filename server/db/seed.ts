@@ -20,6 +20,10 @@ function everyModel(permission: ModelPermission): Grants {
   return Object.fromEntries(MODEL_NAMES.map((model) => [model, permission]));
 }
 
+function withoutModel(grants: Grants, model: ModelName): Grants {
+  return Object.fromEntries(Object.entries(grants).filter(([name]) => name !== model));
+}
+
 const ALL_ACTIONS = { browse: true, read: true, edit: true, add: true, delete: true };
 
 interface DemoRole {
@@ -52,7 +56,8 @@ const ROLES = {
     name: 'Viewer',
     description: 'Read-only access to every section of their own account.',
     account: 'Globex Sales',
-    grants: everyModel({ browse: true, read: true, edit: false, add: false, delete: false, level: 1 }),
+    // Reads every section, but is no supervisor: watching live work (Live-Watch) is not theirs.
+    grants: withoutModel(everyModel({ browse: true, read: true, edit: false, add: false, delete: false, level: 1 }), 'Live-Watch'),
   },
 } satisfies Record<string, DemoRole>;
 

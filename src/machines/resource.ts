@@ -310,8 +310,7 @@ function applySuccess(context: ResourceContext, event: Succeeded, actions: Secti
     }
     case 'delete': {
       const id = event.output;
-      const list = context.list && { ...context.list, data: context.list.data.filter((row) => !sameId(row.id, id)) };
-      return { list, record: context.record && sameId(context.record.id, id) ? null : context.record };
+      return { list: context.list && withoutRow(context.list, id), record: context.record && sameId(context.record.id, id) ? null : context.record };
     }
     case 'export':
       return { exported: event.output };
@@ -321,6 +320,18 @@ function applySuccess(context: ResourceContext, event: Succeeded, actions: Secti
         ? event.output ? { record: event.output as ResourceRecord } : {}
         : { results: { ...context.results, [event.kind]: event.output } };
   }
+}
+
+/**
+ * The list without a deleted row, its count one less: the count ("Showing 1–1 of 1") must not
+ * outlive the last match (issue 26 item 8). A row not on this page leaves the page as it was.
+ */
+function withoutRow(list: List<ResourceRecord>, id: unknown): List<ResourceRecord> {
+  const data = list.data.filter((row) => !sameId(row.id, id));
+  if (data.length === list.data.length) return list;
+  const total = Math.max(0, list.meta.total - 1);
+  const to = total === 0 || list.meta.to === null ? null : Math.max(0, list.meta.to - 1);
+  return { ...list, data, meta: { ...list.meta, total, to, from: total === 0 ? null : list.meta.from } };
 }
 
 export type ResourceMachine = ReturnType<typeof createResourceMachine>;

@@ -31,4 +31,14 @@ export const chatMigrations: readonly Migration[] = [
       ALTER TABLE conversation_transcript_lines ADD COLUMN ttfb_ms INTEGER;
     `,
   },
+  {
+    id: 'chat-002',
+    name: 'Live-Watch permission for the roles that may edit reporting (supervisors) of an existing database',
+    // A fresh database gets it from the seed; a database seeded before it, on the roles that
+    // already manage reporting, at their reporting level (a read-only role does not supervise).
+    sql: `
+      INSERT OR IGNORE INTO role_permissions (role_id, model, browse, read, edit, "add", "delete", level)
+      SELECT role_id, 'Live-Watch', 1, 1, 0, 0, 0, level FROM role_permissions WHERE model = 'Reporting' AND read = 1 AND edit = 1;
+    `,
+  },
 ];

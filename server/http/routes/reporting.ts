@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { conversationRoutes } from './reporting/conversations';
+import { liveWatchRoutes } from './reporting/liveWatch';
 import { statisticsRoutes } from './reporting/statistics';
 
 /**
@@ -12,5 +13,6 @@ export function reportingRoutes(ctx: AppContext): Router {
   const router = Router();
   router.use(conversationRoutes(ctx));
   router.use(statisticsRoutes(ctx));
+  router.use(liveWatchRoutes(ctx));
   return router;
 }

@@ -104,7 +104,8 @@ function DeleteFlow({ resource, record, title, singular, compact = false, presse
 
 /**
  * Focuses the first link or button of the row that takes the deleted one's place (the next
- * record; the previous one when it was the last), once React has removed it. By position: a
+ * record; the previous one when it was the last; the list's count when none is left), once React
+ * has removed it. By position: a
  * list's rows are reused for other records (ListPage keys them by place).
  */
 function focusNeighbourRow(from: HTMLElement | null): void {
@@ -115,7 +116,9 @@ function focusNeighbourRow(from: HTMLElement | null): void {
   // After the commit that removes the row (and the dialog, which gives focus back to its opener).
   setTimeout(() => {
     const neighbour = (body.rows[place] ?? body.rows[place - 1])?.querySelector<HTMLElement>('a[href], button');
-    neighbour?.focus();
+    // The last row gone: the list's count says what happened (ListPage's summary), not the page body.
+    const outcome = neighbour ?? body.closest('.page')?.querySelector<HTMLElement>('.list-summary');
+    outcome?.focus();
   }, 0);
 }
 

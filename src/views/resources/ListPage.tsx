@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
+import type { ListMeta } from '../../api/envelope';
 import { bulkDeleteSelectors } from '../../machines/bulkDelete.api';
 import { bulkSelectionSelectors } from '../../machines/bulkSelection.api';
 import { resourceApi, resourceSelectors } from '../../machines/resource.api';
@@ -174,8 +175,9 @@ export default function ListPage({ route }: RouteViewProps) {
       ) : (
         list && (
           <>
-            <p role="status" className="list-summary">
-              {loading ? 'Loading…' : meta && meta.total > 0 ? `Showing ${meta.from ?? 0}–${meta.to ?? 0} of ${meta.total}` : 'No records found.'}
+            {/* Focus comes here when a delete empties the table (DeleteRecordButton): the count is the outcome. */}
+            <p role="status" className="list-summary" tabIndex={-1}>
+              {listSummary(loading, list.data.length, meta)}
             </p>
             {rows.length === 0 && list.data.length > 0 && <p className="list-empty">Every row of this page is being deleted.</p>}
             {!loading && !failure && rows.length === 0 && list.data.length === 0 && narrowed && (
@@ -256,4 +258,12 @@ export default function ListPage({ route }: RouteViewProps) {
       )}
     </section>
   );
+}
+
+/** The count above the table; it follows deletes (machines/resource.ts), down to the last match. */
+function listSummary(loading: boolean, rowsOnPage: number, meta: ListMeta | undefined): string {
+  if (loading) return 'Loading…';
+  if (!meta || meta.total === 0) return 'No records found.';
+  if (rowsOnPage === 0) return `No records left on this page (${meta.total} in all).`;
+  return `Showing ${meta.from ?? 0}–${meta.to ?? 0} of ${meta.total}`;
 }
