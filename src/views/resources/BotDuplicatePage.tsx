@@ -1,6 +1,9 @@
 import type { ResourceRecord } from '../../api/resources';
 import type { RouteViewProps } from '../../route';
+import { focusHeadingOnArrival } from '../common/arrivalFocus';
 import { LoadingState } from '../common/LoadingState';
+import { announce } from '../common/toasts';
+import { botWriteOutcome } from './special/botOutcomes';
 import { OperationError } from '../common/OperationError';
 import { RecordLoadError } from './RecordLoadError';
 import { useNavigate } from '../PortalContext';
@@ -34,7 +37,10 @@ export default function BotDuplicatePage({ params }: RouteViewProps) {
             request.send({ type: 'resource.action', name: 'duplicate', input: id }, {
               succeeded: (output) => {
                 const copy = output as ResourceRecord | null | undefined;
-                navigate.go(copy?.id ? `/bots/${copy.id}` : '/bots', true);
+                const to = copy?.id ? `/bots/${copy.id}` : '/bots';
+                announce(botWriteOutcome('duplicate', copy, name));
+                focusHeadingOnArrival(to);
+                navigate.go(to, true);
               },
             });
           }}
