@@ -113,7 +113,11 @@ export default function ListPage({ route }: RouteViewProps) {
   // A phone repeats each row's account under its name (the Account column scrolls away there); a
   // wider screen builds none of those 100 spans (resources.css hides them as well).
   const repeatsAccount = useMediaQuery(PHONE_WIDTH) && showsAccount;
-  const allColumns: Column[] = useMemo(() => (showsAccount ? [...config.columns, { key: 'account_id', label: 'Account' }] : config.columns), [showsAccount, config.columns]);
+  // (A section whose columns name the account already, the clients', keeps its own place for it.)
+  const allColumns: Column[] = useMemo(
+    () => (showsAccount && !config.columns.some((c) => c.key === 'account_id') ? [...config.columns, { key: 'account_id', label: 'Account' }] : config.columns),
+    [showsAccount, config.columns],
+  );
   // The column chooser's choice (the address's `columns=`), without columns the list no longer has.
   const chosen = state.columns;
   const columns: Column[] = useMemo(() => visibleColumns(allColumns, chosen), [allColumns, chosen]);
@@ -156,7 +160,7 @@ export default function ListPage({ route }: RouteViewProps) {
         ))}
       </form>
       <SavedViews list={key} state={state} config={config} onApply={go} />
-      <BulkBar
+      {!config.readOnly && <BulkBar
         section={key}
         selection={selection}
         pageAllPicked={pageAllPicked}
@@ -165,7 +169,7 @@ export default function ListPage({ route }: RouteViewProps) {
         canDelete={canDelete}
         columns={columnKeys}
         onUndone={() => pageBox.current?.focus()}
-      />
+      />}
 
       <OperationError error={failure} onRetry={reload} />
       {failure && list && (
@@ -195,16 +199,18 @@ export default function ListPage({ route }: RouteViewProps) {
               <table className="resource-table" aria-label={route.section!.label} aria-busy={loading} onClick={linkClicks}>
                 <thead>
                   <tr>
-                    <th scope="col" className="row-select">
-                      <input
-                        ref={pageBox}
-                        type="checkbox"
-                        aria-label="Select this page"
-                        checked={pageAllPicked}
-                        disabled={rows.length === 0}
-                        onChange={() => (pageAllPicked ? select.unpickPage(rows) : select.pickPage(rows))}
-                      />
-                    </th>
+                    {!config.readOnly && (
+                      <th scope="col" className="row-select">
+                        <input
+                          ref={pageBox}
+                          type="checkbox"
+                          aria-label="Select this page"
+                          checked={pageAllPicked}
+                          disabled={rows.length === 0}
+                          onChange={() => (pageAllPicked ? select.unpickPage(rows) : select.pickPage(rows))}
+                        />
+                      </th>
+                    )}
                     {columns.map((column) =>
                       column.sort ? (
                         <SortableHeader key={column.key} label={column.label} direction={sortDirectionOf(state.sort, column.sort)} onSort={() => go({ ...state, page: 1, sort: toggledSort(state.sort, column.sort!) })} />

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
-import type { ResourceRecord } from '../../../api/resources';
 import { focusHeadingOnArrival } from '../../common/arrivalFocus';
 import { OperationError } from '../../common/OperationError';
 import { announce } from '../../common/toasts';
 import { useNavigate } from '../../PortalContext';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ACCOUNT_REQUIRED, AccountSelect, useFormAccount } from '../FormAccount';
+import { storedRecord } from '../../../machines/resource.api';
 import { inAccountOrGlobal, usePickerOptions } from '../useReferences';
-import { useRequest, useResourceOperation, useResource } from '../useResource';
+import { useRequest, useResourceApi, useResourceOperation, useResource } from '../useResource';
 import { botWriteOutcome, readBotFile, repeatImportMessage, type BotFileSummary } from './botOutcomes';
 
 /**
@@ -23,7 +23,8 @@ export function BotImport() {
   const [file, setFile] = useState<File | null>(null);
   const [summary, setSummary] = useState<BotFileSummary | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const request = useRequest(bots);
+  const { runAction } = useResourceApi(bots);
+  const request = useRequest();
   // Under "All accounts" an imported bot, like a new one, asks whose it is.
   const account = useFormAccount('bots', 'new', null);
   const [accountError, setAccountError] = useState<string | undefined>();
@@ -34,15 +35,15 @@ export function BotImport() {
   const send = (chosen: File) => {
     setConfirming(false);
     const input = account.asks ? { file: chosen, accountId: account.value } : chosen;
-    request.send({ type: 'resource.action', name: 'import', input }, {
+    runAction('import', input, request.track({
       succeeded: (output) => {
-        const created = output as ResourceRecord | null | undefined;
+        const created = storedRecord(output);
         announce(botWriteOutcome('import', created, summary?.name ?? chosen.name));
-        if (!created?.id) return;
+        if (!created) return;
         focusHeadingOnArrival(`/bots/${created.id}`);
         navigate.go(`/bots/${created.id}`);
       },
-    });
+    }));
   };
 
   return (
