@@ -5,6 +5,7 @@ import type { JWK } from 'jose';
 import { createIdentityTokenVerifier, type IdentityProviderTrust } from './auth/identityToken';
 import { attachChatGateway } from './chat/gateway';
 import { recheckSocketsAfterWrites } from './chat/socketAccess';
+import { announceWrites, attachLive } from './live';
 import { bindContext, type AppContext, type ListLimits } from './context';
 import { openDatabase, type Database } from './db/connection';
 import { migrate } from './db/migrations';
@@ -139,6 +140,8 @@ export async function createServer(options: ServerOptions): Promise<PortalServer
 
   // Before the routes, so it sees every write's outcome: chat sockets follow sign-outs and role changes.
   app.use(recheckSocketsAfterWrites(ctx));
+  // Live lists: every successful write under /api/v1 is announced to the clients who may browse it.
+  app.use(announceWrites(ctx));
   registerRoutes(app, ctx);
   if (options.distDir) app.use(spaRoutes(options.distDir, () => ctx.publicConfig));
   app.use(notFoundHandler);
@@ -146,7 +149,9 @@ export async function createServer(options: ServerOptions): Promise<PortalServer
 
   const httpServer = http.createServer(app);
   // The chat gateway (socket.io) shares the HTTP server; it registers its shutdown with ctx.onClose.
-  attachChatGateway(httpServer, ctx);
+  const gateway = attachChatGateway(httpServer, ctx);
+  // Its `/live` namespace: change events for live lists (server/live).
+  attachLive(gateway.io, ctx);
 
   let closed = false;
   return {

@@ -12,6 +12,7 @@ import { newTally, recordEvent, type ReplyTally } from './sessionRecorder';
 import { closeSession, createSession, findSession, linesOf, openSessionsOf, recordSeq, type StoredSession } from './sessionStore';
 import { socketAccessByToken, watchSocketAccess, type SocketAccess } from './socketAccess';
 import { anySignal, sleep } from './timers';
+import { announceChatEvent } from '../live';
 
 export interface ChatGatewayOptions {
   /** Pause before the first byte of a demo reply (ms). */
@@ -390,6 +391,7 @@ export class ChatGateway {
     if (extra.requestId !== undefined) message.requestId = extra.requestId;
     if (chat.sent.push(message) > REPLAY_BUFFER) chat.sent.splice(0, chat.sent.length - REPLAY_BUFFER);
     if (chat.session) recordEvent(this.ctx.db, chat.session, chat.tally, event, message.timestamp, chat.seq);
+    announceChatEvent(this.ctx, chat.streamKey, chat.seq, event.type);
     // A call's progress (no session) goes to the tab that placed it, as before.
     const room = userRoom(chat.userId);
     const inStep = chat.session ? (this.io.sockets.adapter.rooms.get(room)?.size ?? 0) : 0;

@@ -277,8 +277,9 @@ export function createResourceMachine({ section, api, actions = {}, children = {
         initial: 'idle',
         states: {
           idle: {},
-          loading: {},
+          loading: { tags: ['listBusy'] },
           failed: {
+            tags: ['listFailed'],
             invoke: { src: 'online' },
             after: { listRetry: { actions: 'retryList' } },
             on: { 'resource.online': { actions: 'retryList' } },
@@ -310,8 +311,7 @@ function applySuccess(context: ResourceContext, event: Succeeded, actions: Secti
     }
     case 'delete': {
       const id = event.output;
-      const list = context.list && { ...context.list, data: context.list.data.filter((row) => !sameId(row.id, id)) };
-      return { list, record: context.record && sameId(context.record.id, id) ? null : context.record };
+      return { list: context.list && withoutRow(context.list, id), record: context.record && sameId(context.record.id, id) ? null : context.record };
     }
     case 'export':
       return { exported: event.output };
@@ -323,25 +323,37 @@ function applySuccess(context: ResourceContext, event: Succeeded, actions: Secti
   }
 }
 
+/**
+ * The list without a deleted row, its count one less: the count ("Showing 1–1 of 1") must not
+ * outlive the last match (issue 26 item 8). A row not on this page leaves the page as it was.
+ */
+function withoutRow(list: List<ResourceRecord>, id: unknown): List<ResourceRecord> {
+  const data = list.data.filter((row) => !sameId(row.id, id));
+  if (data.length === list.data.length) return list;
+  const total = Math.max(0, list.meta.total - 1);
+  const to = total === 0 || list.meta.to === null ? null : Math.max(0, list.meta.to - 1);
+  return { ...list, data, meta: { ...list.meta, total, to, from: total === 0 ? null : list.meta.from } };
+}
+
 export type ResourceMachine = ReturnType<typeof createResourceMachine>;
 export type ResourceActor = ActorRefFrom<ResourceMachine>;
 export type ResourceSnapshot = SnapshotFrom<ResourceMachine>;
 
 /** The list call now asked for is loading (a browse or a paginate). */
 export function listLoading(snapshot: ResourceSnapshot): boolean {
-  return snapshot.matches({ list: 'loading' });
+  return snapshot.hasTag('listBusy');
 }
 
 /** Why the list call now asked for failed, while it has (its operation keeps the failure). */
 export function listFailure(snapshot: ResourceSnapshot): OperationFailure | null {
   const kind = snapshot.context.listKind;
-  if (!kind || !snapshot.matches({ list: 'failed' })) return null;
+  if (!kind || !snapshot.hasTag('listFailed')) return null;
   return (snapshot.children[kind] as OperationActor | undefined)?.getSnapshot().context.error ?? null;
 }
 
 /** While a failed list waits to try again: in how many seconds (the browser's `online` comes sooner). */
 export function listRetryIn(snapshot: ResourceSnapshot): number | null {
-  return snapshot.matches({ list: 'failed' }) ? listRetryDelayS(snapshot.context.listRetries) : null;
+  return snapshot.hasTag('listFailed') ? listRetryDelayS(snapshot.context.listRetries) : null;
 }
 
 /** The resource's copy of what an operation answered, where views read it (operations keep none). */

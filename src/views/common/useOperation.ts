@@ -42,10 +42,12 @@ interface ResultsParent<R> {
 /**
  * THE typed hook over an operation of a family (operation.ts defineOperations): its state and
  * failure from the operation, its output from the parent's copy, typed by the operation's call.
+ * A failed call shows no output: what the parent kept answered an earlier request (another range,
+ * search or record), and rows of another range never show under an error (issue 26 item 8).
  */
 export function useChildOperation<R extends object, K extends keyof R & string>(parent: ResultsParent<R> & AnyActorRef, kind: K): OperationView<R[K]> {
   const operation = useMemo(() => operationOf(parent, kind), [parent, kind]);
   const view = useOperation<R[K]>(operation);
   const output = useSelector(parent, (s: { context: { results: Partial<R> } }) => s.context.results[kind]);
-  return { ...view, output };
+  return { ...view, output: view.failed ? undefined : output };
 }

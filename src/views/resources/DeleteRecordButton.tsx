@@ -1,15 +1,15 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link } from 'wouter';
 import type { ResourceRecord } from '../../api/resources';
-import type { ResourceActor, ResourceRequest } from '../../machines/resource';
+import type { ResourceActor } from '../../machines/resource';
 import { OperationError } from '../common/OperationError';
-import { announceWhenDone } from '../common/toasts';
+import { announcing } from '../common/toasts';
 import { useNavigate } from '../PortalContext';
 import { ConfirmDialog } from './ConfirmDialog';
 import { restoreBodyOf, restoreDeleted } from './restoreDeleted';
 import { SECTION_CONFIGS } from './sectionConfigs';
 import { inSentence } from './sectionConfig';
-import { useRequest, useResourceOperation } from './useResource';
+import { useRequest, useResourceApi, useResourceOperation } from './useResource';
 
 interface DeleteProps {
   resource: ResourceActor;
@@ -57,7 +57,8 @@ export function DeleteRecordButton(props: DeleteProps) {
 function DeleteFlow({ resource, record, title, singular, compact = false, presses, button }: DeleteProps & { presses: number; button: RefObject<HTMLButtonElement | null> }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useResourceOperation(resource, 'delete');
-  const deletion = useRequest(resource);
+  const resource$ = useResourceApi(resource);
+  const deletion = useRequest();
   const failed = deletion.failure;
   const navigate = useNavigate();
   const config = SECTION_CONFIGS[resource.getSnapshot().context.section];
@@ -70,10 +71,9 @@ function DeleteFlow({ resource, record, title, singular, compact = false, presse
     if (compact) focusNeighbourRow(button.current);
   };
   const deleteNow = () => {
-    const request: ResourceRequest = { type: 'resource.delete', id: record.id };
     const undo = restoreBody ? { label: 'Undo', run: () => restoreDeleted(resource, config, restoreBody, (to) => navigate.go(to)) } : undefined;
-    announceWhenDone(resource, request, `“${title}” deleted.`, undo);
-    deletion.send(request, { succeeded: deleted, failed: close });
+    // Said even when the view has gone meanwhile (its own listener is the one that stops).
+    resource$.remove(record.id, deletion.track({ succeeded: deleted, failed: close }), announcing(`“${title}” deleted.`, undo));
   };
   // Each press of the button (the first one mounted this flow); the ref keeps a press from counting twice.
   const pressed = useRef(0);
@@ -104,7 +104,8 @@ function DeleteFlow({ resource, record, title, singular, compact = false, presse
 
 /**
  * Focuses the first link or button of the row that takes the deleted one's place (the next
- * record; the previous one when it was the last), once React has removed it. By position: a
+ * record; the previous one when it was the last; the list's count when none is left), once React
+ * has removed it. By position: a
  * list's rows are reused for other records (ListPage keys them by place).
  */
 function focusNeighbourRow(from: HTMLElement | null): void {
@@ -115,7 +116,9 @@ function focusNeighbourRow(from: HTMLElement | null): void {
   // After the commit that removes the row (and the dialog, which gives focus back to its opener).
   setTimeout(() => {
     const neighbour = (body.rows[place] ?? body.rows[place - 1])?.querySelector<HTMLElement>('a[href], button');
-    neighbour?.focus();
+    // The last row gone: the list's count says what happened (ListPage's summary), not the page body.
+    const outcome = neighbour ?? body.closest('.page')?.querySelector<HTMLElement>('.list-summary');
+    outcome?.focus();
   }, 0);
 }
 

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
+import type { ListMeta } from '../../api/envelope';
 import { bulkDeleteSelectors } from '../../machines/bulkDelete.api';
 import { bulkSelectionSelectors } from '../../machines/bulkSelection.api';
 import { resourceApi, resourceSelectors } from '../../machines/resource.api';
@@ -109,7 +110,11 @@ export default function ListPage({ route }: RouteViewProps) {
   // A phone repeats each row's account under its name (the Account column scrolls away there); a
   // wider screen builds none of those 100 spans (resources.css hides them as well).
   const repeatsAccount = useMediaQuery(PHONE_WIDTH) && showsAccount;
-  const allColumns: Column[] = useMemo(() => (showsAccount ? [...config.columns, { key: 'account_id', label: 'Account' }] : config.columns), [showsAccount, config.columns]);
+  // (A section whose columns name the account already, the clients', keeps its own place for it.)
+  const allColumns: Column[] = useMemo(
+    () => (showsAccount && !config.columns.some((c) => c.key === 'account_id') ? [...config.columns, { key: 'account_id', label: 'Account' }] : config.columns),
+    [showsAccount, config.columns],
+  );
   // The column chooser's choice (the address's `columns=`), without columns the list no longer has.
   const chosen = state.columns;
   const columns: Column[] = useMemo(() => visibleColumns(allColumns, chosen), [allColumns, chosen]);
@@ -152,7 +157,7 @@ export default function ListPage({ route }: RouteViewProps) {
         ))}
       </form>
       <SavedViews list={key} state={state} config={config} onApply={go} />
-      <BulkBar
+      {!config.readOnly && <BulkBar
         section={key}
         selection={selection}
         pageAllPicked={pageAllPicked}
@@ -161,7 +166,7 @@ export default function ListPage({ route }: RouteViewProps) {
         canDelete={canDelete}
         columns={columnKeys}
         onUndone={() => pageBox.current?.focus()}
-      />
+      />}
 
       <OperationError error={failure} onRetry={reload} />
       {failure && list && (
@@ -174,8 +179,9 @@ export default function ListPage({ route }: RouteViewProps) {
       ) : (
         list && (
           <>
-            <p role="status" className="list-summary">
-              {loading ? 'Loading…' : meta && meta.total > 0 ? `Showing ${meta.from ?? 0}–${meta.to ?? 0} of ${meta.total}` : 'No records found.'}
+            {/* Focus comes here when a delete empties the table (DeleteRecordButton): the count is the outcome. */}
+            <p role="status" className="list-summary" tabIndex={-1}>
+              {listSummary(loading, list.data.length, meta)}
             </p>
             {rows.length === 0 && list.data.length > 0 && <p className="list-empty">Every row of this page is being deleted.</p>}
             {!loading && !failure && rows.length === 0 && list.data.length === 0 && narrowed && (
@@ -190,16 +196,18 @@ export default function ListPage({ route }: RouteViewProps) {
               <table className="resource-table" aria-label={route.section!.label} aria-busy={loading} onClick={linkClicks}>
                 <thead>
                   <tr>
-                    <th scope="col" className="row-select">
-                      <input
-                        ref={pageBox}
-                        type="checkbox"
-                        aria-label="Select this page"
-                        checked={pageAllPicked}
-                        disabled={rows.length === 0}
-                        onChange={() => (pageAllPicked ? select.unpickPage(rows) : select.pickPage(rows))}
-                      />
-                    </th>
+                    {!config.readOnly && (
+                      <th scope="col" className="row-select">
+                        <input
+                          ref={pageBox}
+                          type="checkbox"
+                          aria-label="Select this page"
+                          checked={pageAllPicked}
+                          disabled={rows.length === 0}
+                          onChange={() => (pageAllPicked ? select.unpickPage(rows) : select.pickPage(rows))}
+                        />
+                      </th>
+                    )}
                     {columns.map((column) =>
                       column.sort ? (
                         <SortableHeader key={column.key} label={column.label} direction={sortDirectionOf(state.sort, column.sort)} onSort={() => go({ ...state, page: 1, sort: toggledSort(state.sort, column.sort!) })} />
@@ -256,4 +264,12 @@ export default function ListPage({ route }: RouteViewProps) {
       )}
     </section>
   );
+}
+
+/** The count above the table; it follows deletes (machines/resource.ts), down to the last match. */
+function listSummary(loading: boolean, rowsOnPage: number, meta: ListMeta | undefined): string {
+  if (loading) return 'Loading…';
+  if (!meta || meta.total === 0) return 'No records found.';
+  if (rowsOnPage === 0) return `No records left on this page (${meta.total} in all).`;
+  return `Showing ${meta.from ?? 0}–${meta.to ?? 0} of ${meta.total}`;
 }

@@ -163,4 +163,17 @@ describe('every write is confirmed in one toast region; a removed relation can b
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Open Tool B' })).toBeNull());
     await waitFor(() => expect(screen.getByRole('link', { name: 'Open Tool C' })).toHaveFocus());
   });
+
+  test('deleting the last match of a search: the count says none is left and takes the focus', { timeout: 20000 }, async () => {
+    const rows = [{ id: 1, name: 'Tool A', kind: 'http' }, { id: 2, name: 'Tool B', kind: 'http' }];
+    await renderPortal('/tools?search=Tool%20B', { handlers: crudHandlers('tools', rows) });
+    const user = userEvent.setup();
+    expect(await screen.findByText('Showing 1–1 of 1')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Delete Tool B' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Open Tool B' })).toBeNull());
+    const count = screen.getAllByRole('status').find((el) => el.classList.contains('list-summary'))!;
+    expect(count).toHaveTextContent('No records found.');
+    await waitFor(() => expect(count).toHaveFocus());
+  });
 });

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { GRADES, type DispositionCount } from '../../../api/schemas/reporting';
-import { EARLIEST_DATE, LATEST_DATE } from '../../../format/dateBounds';
 import { debounce } from '../../../format/debounce';
 import { conversationQueryFromUrl } from '../conversationQuery';
 import { choicesNamingAccounts, accountIdsOf } from '../../resources/accountLabels';
 import { referenceName } from '../../resources/ReferenceValue';
 import { useReferenceNames } from '../../resources/useReferences';
+import { DateRangeFields } from '../DateRangeFields';
 import { MultiSelectChips } from './MultiSelectChips';
 import { ReviewFilterFields } from '../review/ReviewFilterFields';
 
@@ -71,14 +71,7 @@ export function ConversationFilters({ params, dispositions, onChange, searchErro
           </p>
         ) : null}
       </div>
-      <div className="field">
-        <label htmlFor="conversations-from">From</label>
-        <input id="conversations-from" type="date" value={query.from ?? ''} min={EARLIEST_DATE} max={query.to || LATEST_DATE} onChange={(e) => set({ from: e.target.value || undefined })} />
-      </div>
-      <div className="field">
-        <label htmlFor="conversations-to">To</label>
-        <input id="conversations-to" type="date" value={query.to ?? ''} min={query.from || EARLIEST_DATE} max={LATEST_DATE} onChange={(e) => set({ to: e.target.value || undefined })} />
-      </div>
+      <DateRangeFields idPrefix="conversations" from={query.from} to={query.to} onApply={(range) => set({ from: range.from, to: range.to })} />
       <MultiSelectChips label="Grades" options={GRADE_OPTIONS} selected={query.grades ?? []} onChange={(values) => set({ grade: values })} placeholder="Any grade" />
       <MultiSelectChips label="Dispositions" options={dispositionOptions} selected={query.dispositions ?? []} onChange={(values) => set({ disposition: values })} placeholder="Any disposition" />
       <div className="field">

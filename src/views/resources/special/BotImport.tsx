@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import type { ResourceRecord } from '../../../api/resources';
 import { OperationError } from '../../common/OperationError';
 import { useNavigate } from '../../PortalContext';
 import { ACCOUNT_REQUIRED, AccountSelect, useFormAccount } from '../FormAccount';
-import { useRequest, useResourceOperation, useResource } from '../useResource';
+import { storedRecord } from '../../../machines/resource.api';
+import { useRequest, useResourceApi, useResourceOperation, useResource } from '../useResource';
 
 /** Bot import: upload a file exported from a bot; a bad file gives `Import Failed` with the reason. */
 export function BotImport() {
@@ -12,7 +12,8 @@ export function BotImport() {
   const navigate = useNavigate();
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
-  const request = useRequest(bots);
+  const { runAction } = useResourceApi(bots);
+  const request = useRequest();
   // Under "All accounts" an imported bot, like a new one, asks whose it is.
   const account = useFormAccount('bots', 'new', null);
   const [accountError, setAccountError] = useState<string | undefined>();
@@ -30,12 +31,12 @@ export function BotImport() {
           return;
         }
         const input = account.asks ? { file, accountId: account.value } : file;
-        request.send({ type: 'resource.action', name: 'import', input }, {
+        runAction('import', input, request.track({
           succeeded: (output) => {
-            const created = output as ResourceRecord | null | undefined;
-            if (created?.id) navigate.go(`/bots/${created.id}`);
+            const created = storedRecord(output);
+            if (created) navigate.go(`/bots/${created.id}`);
           },
-        });
+        }));
       }}
     >
       {account.asks && (

@@ -7,7 +7,7 @@ import { OperationError } from '../../common/OperationError';
 import { announce } from '../../common/toasts';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { useCan } from '../../PortalContext';
-import { useRequest, useResourceOperation, useResource } from '../useResource';
+import { useRequest, useResourceApi, useResourceOperation, useResource } from '../useResource';
 import { ActionPanel } from './ActionPanel';
 
 /** SPEC §7: an instance's phone number — countries, search by country with filters, purchase. */
@@ -19,7 +19,8 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
   const canEdit = useCan('Instances', 'edit');
   const [country, setCountry] = useState('');
   const [contains, setContains] = useState('');
-  const buying = useRequest(instances);
+  const { runAction } = useResourceApi(instances);
+  const buying = useRequest();
   // The number this view bought last (its purchase's outcome).
   const [bought, setBought] = useState<string | null>(null);
   // The number waiting for a yes: a purchase costs money and replaces the current number.
@@ -28,8 +29,8 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
   const containsId = useId();
 
   useEffect(() => {
-    if (canEdit) instances.send({ type: 'resource.action', name: 'countries' });
-  }, [instances, canEdit]);
+    if (canEdit) runAction('countries');
+  }, [runAction, canEdit]);
 
   const countryList = countries.succeeded ? (countries.output as PhoneCountry[]) : [];
   // A bought number leaves the results.
@@ -50,7 +51,7 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
             onSubmit={(event) => {
               event.preventDefault();
               if (!country) return;
-              instances.send({ type: 'resource.action', name: 'searchNumbers', input: { country, filters: { 'filter[contains]': contains || undefined } } });
+              runAction('searchNumbers', { country, filters: { 'filter[contains]': contains || undefined } });
             }}
           >
             <div className="field">
@@ -120,13 +121,13 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
                 const number = asking.phone_number;
                 setBought(null);
                 setAsking(null);
-                buying.send({ type: 'resource.action', name: 'purchase', input: { instanceId: instance.id, phoneNumber: number } }, {
+                runAction('purchase', { instanceId: instance.id, phoneNumber: number }, buying.track({
                   succeeded: () => {
                     setBought(number);
                     // Success is said where the user is looking (the toast), as well as in the panel.
                     announce(`Purchased ${formatPhone(number)}.`);
                   },
-                });
+                }));
               }}
             />
           )}
