@@ -43,7 +43,8 @@ describe('live chats and calls in reporting', () => {
       ...signInHandlers(),
     );
     mountPortal('/reporting/conversations', { returning: true });
-    const table = await screen.findByRole('table', { name: /conversations/i });
+    // The list's first paint waits for the reporting area's chunk: generous under a loaded machine.
+    const table = await screen.findByRole('table', { name: /conversations/i }, { timeout: 10_000 });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByText('Live')).toBeInTheDocument();
     expect(within(rows[0]!).getByRole('link', { name: /^Chat inbound, live, started/ })).toBeInTheDocument();
@@ -55,7 +56,7 @@ describe('live chats and calls in reporting', () => {
     const asked = conversationPage(() => HttpResponse.json({ message: 'Not Found' }, { status: 404 }));
     mswServer.use(...signInHandlers({ permissions: supervisor }));
     mountPortal(`/reporting/conversations/${live.uuid}`, { returning: true });
-    expect(await screen.findByText('Live watching is not available from this server.')).toBeInTheDocument();
+    expect(await screen.findByText('Live watching is not available from this server.', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(asked).toEqual([live.uuid]);
     expect(await screen.findByText('Hello there')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -66,7 +67,7 @@ describe('live chats and calls in reporting', () => {
     conversationPage(() => HttpResponse.json({ message: 'This action is unauthorized.' }, { status: 403 }));
     mswServer.use(...signInHandlers({ permissions: supervisor }));
     const first = mountPortal(`/reporting/conversations/${live.uuid}`, { returning: true });
-    expect(await screen.findByText('You may not watch this conversation live.')).toBeInTheDocument();
+    expect(await screen.findByText('You may not watch this conversation live.', {}, { timeout: 10_000 })).toBeInTheDocument();
     first.view.unmount();
 
     const asked = conversationPage(() => HttpResponse.json({ data: { uuid: live.uuid, channel: 'chat', live: true } }));
