@@ -7,6 +7,7 @@ import { bulkDeleteSelectors } from '../../machines/bulkDelete.api';
 import { bulkSelectionSelectors } from '../../machines/bulkSelection.api';
 import { resourceApi, resourceSelectors } from '../../machines/resource.api';
 import type { RouteViewProps } from '../../route';
+import { useArrivalFocus } from '../common/arrivalFocus';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { SearchField, useSearchText } from '../common/SearchField';
@@ -47,6 +48,8 @@ export default function ListPage({ route }: RouteViewProps) {
   const resource = useResource(key);
   const list$ = useActorApi(resource, resourceApi);
   const navigate = useNavigate();
+  // A record deleted on its page comes back here: the heading takes focus (DeleteRecordButton).
+  const heading = useArrivalFocus<HTMLHeadingElement>(`/${key}`);
   const linkClicks = useLinkClicks();
   const { accountFilter } = usePortal();
   const accountId = useSelector(accountFilter, (s) => s.context.accountId);
@@ -129,7 +132,7 @@ export default function ListPage({ route }: RouteViewProps) {
   return (
     <section className="page">
       <div className="page-header">
-        <h1>{route.section!.label}</h1>
+        <h1 ref={heading} tabIndex={-1}>{route.section!.label}</h1>
         <div className="page-actions">
           <ColumnChooser all={allColumns} shown={columns} onChange={(chosenColumns) => go({ ...state, columns: chosenColumns }, true)} />
           {config.exportable && <ExportButton resource={resource} query={listQuery({ ...state, page: 1 })} columns={columnKeys} label={`Export ${route.section!.label.toLowerCase()}`} />}
