@@ -8,13 +8,15 @@ import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
 import { Timestamp } from '../common/Timestamp';
 import { useTimeZone } from '../common/TimeZone';
 import { Grade } from './Grade';
+import { LiveMarkBadge } from '../common/LiveMarks';
+import type { LiveMark } from '../../machines/liveList';
 
 const kindOf = (c: Conversation) => `${c.channel === 'voice' ? 'Call' : 'Chat'} ${c.direction}`;
 
 type SortKey = 'started_at' | 'duration_seconds' | 'cost' | 'letter_grade';
 
 /** Conversations as a table; each row opens the report. Sorting is offered only when `sort` is given. */
-export function ConversationsTable({ rows, caption, labelledBy, sort, onSort }: { rows: readonly Conversation[]; caption?: string; labelledBy?: string; sort?: string; onSort?: (key: SortKey) => void }) {
+export function ConversationsTable({ rows, caption, labelledBy, sort, onSort, marks }: { rows: readonly Conversation[]; caption?: string; labelledBy?: string; sort?: string; onSort?: (key: SortKey) => void; marks?: Readonly<Record<string, LiveMark>> }) {
   const timeZone = useTimeZone();
   const header = (key: SortKey, label: string, numeric = false) =>
     onSort ? (
@@ -48,6 +50,7 @@ export function ConversationsTable({ rows, caption, labelledBy, sort, onSort }: 
                 <Link href={`/reporting/conversations/${c.uuid}`} aria-label={`${kindOf(c)}, started ${formatTimestamp(c.started_at, undefined, undefined, timeZone)}`}>
                   {kindOf(c)}
                 </Link>
+                {marks?.[c.uuid] && <LiveMarkBadge mark={marks[c.uuid]!} />}
                 <div>{c.channel === 'voice' ? formatPhoneElsewhere(c.phone_number) : c.contact_name ?? ''}</div>
               </td>
               <td>{c.account_name ?? c.account_id}</td>
