@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { firstScreenChunks } from './build/chunking.ts';
@@ -43,6 +44,11 @@ export default defineConfig({
   },
   test: {
     reporters: ['default', './tests/support/summaryReporter.ts'],
+    // One test file per core. Vitest's default in a run is cores - 1: on a 2-core CI machine that is
+    // ONE worker, and the whole suite ran file after file (the main process only collects results).
+    maxWorkers: availableParallelism(),
+    // The seeded database is built once per run; every test server starts from a copy of it.
+    globalSetup: ['tests/support/seededImage.ts'],
     projects: [
       // The statechart layout (elkjs) of the larger machines takes seconds on a busy 2-core machine.
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 15000 } },

@@ -7,7 +7,7 @@ import { attachChatGateway } from './chat/gateway';
 import { recheckSocketsAfterWrites } from './chat/socketAccess';
 import { announceWrites, attachLive } from './live';
 import { bindContext, type AppContext, type ListLimits } from './context';
-import { openDatabase, type Database } from './db/connection';
+import { openDatabase, openDatabaseImage, type Database } from './db/connection';
 import { migrate } from './db/migrations';
 import { migrations } from './db/schema';
 import { seed } from './db/seed';
@@ -28,6 +28,8 @@ export const DEFAULT_PUBLIC_CONFIG: Readonly<Record<string, unknown>> = { apiOri
 export interface ServerOptions {
   /** SQLite file, or ':memory:' for a private database (tests). */
   dbFile: string;
+  /** Start from a private in-memory copy of this serialized database instead of `dbFile` (tests: a seeded image). */
+  dbImage?: Buffer;
   /** Built portal to serve with SPA fallback; omitted = API only. */
   distDir?: string;
   /** Merged over DEFAULT_PUBLIC_CONFIG and served as /config.json. */
@@ -95,7 +97,7 @@ function startLocalOidc(localOidc: LocalOidcProvider, ctx: AppContext, trustOthe
  * server, not yet listening. Nothing is global, so tests can run many side by side.
  */
 export async function createServer(options: ServerOptions): Promise<PortalServer> {
-  const db = openDatabase(options.dbFile);
+  const db = options.dbImage ? openDatabaseImage(options.dbImage) : openDatabase(options.dbFile);
   const closeHooks: (() => void | Promise<void>)[] = [];
   try {
     migrate(db, migrations);

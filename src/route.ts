@@ -47,7 +47,7 @@ export interface RouteDataModule {
  * page opens its record and tab; the statistics overview loads its figures.
  */
 export interface RouteData {
-  kind: 'list' | 'record' | 'conversation' | 'statistics' | 'clients';
+  kind: 'list' | 'record' | 'conversation' | 'statistics';
   /** The loader's code (a small lazy chunk, requested beside the view's). */
   load: () => Promise<RouteDataModule>;
   /** The loader once its chunk is in: the call then starts synchronously, ahead of any render. */

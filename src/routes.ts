@@ -25,7 +25,6 @@ const view = {
   resourceForm: lazyView(() => import('./views/resources/FormPage')),
   resourceDetail: lazyView(() => import('./views/resources/DetailPage')),
   accountDelete: lazyView(() => import('./views/resources/AccountDeletePage')),
-  clients: lazyView(() => import('./views/clients/ClientsPage')),
   botDuplicate: lazyView(() => import('./views/resources/BotDuplicatePage')),
   reportingOverview: lazyView(() => import('./views/reporting/ReportingOverview')),
   conversations: lazyView(() => import('./views/reporting/ConversationsPage')),
@@ -63,7 +62,6 @@ const recordData: RouteData = { kind: 'record', ...resourceData };
 const reportingData = lazyLoader(() => import('./views/reporting/routeData'));
 const conversationData: RouteData = { kind: 'conversation', ...reportingData };
 const statisticsData: RouteData = { kind: 'statistics', ...reportingData };
-const clientsData: RouteData = { kind: 'clients', ...lazyLoader(() => import('./views/clients/routeData')) };
 
 function guarded(section: Section, action: PermissionAction): RouteDef['permission'] {
   return section.model ? { model: section.model, action } : undefined;
@@ -154,7 +152,8 @@ export const ROUTES: readonly RouteDef[] = [
   publicPage('/vendors/contacts/instructions', 'Contact instructions', view.vendorInstructions),
   { path: '/dashboard', view: view.dashboard, access: 'protected', crumbs: ['Dashboard'], title: 'Dashboard' },
   ...RESOURCE_SECTIONS.flatMap((section) => [...(sectionExtras[section.key] ?? []), ...resourceRoutes(section)]),
-  { ...sectionPage(CLIENTS_SECTION, '/clients', 'browse', ['Clients'], 'Clients', view.clients), data: clientsData },
+  // SPEC §3's read-only client list: THE list page, no record routes (sectionConfigs: readOnly).
+  { ...sectionPage(CLIENTS_SECTION, '/clients', 'browse', ['Clients'], 'Clients', view.resourceList), data: listData },
   ...reportingRoutes,
   sectionPage(CHAT_SECTION, '/chat', 'browse', ['Chat'], 'Chat', view.chat),
   sectionPage(SETTINGS_SECTION, '/settings', 'read', ['Settings'], 'Settings', view.settings),

@@ -20,6 +20,18 @@ export function openDatabase(file: string): Database {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
   }
+  return withConnectionPragmas(db);
+}
+
+/**
+ * A private in-memory database started from a copy of `image` (what `db.serialize()` returned):
+ * tests open each server's database from one seeded image instead of seeding it again.
+ */
+export function openDatabaseImage(image: Buffer): Database {
+  return withConnectionPragmas(new BetterSqlite3(image));
+}
+
+function withConnectionPragmas(db: Database): Database {
   // SQLite ships with foreign keys off; the schema relies on ON DELETE CASCADE.
   db.pragma('foreign_keys = ON');
   // A second process (e.g. a CLI poking the file) must not make requests fail at once.

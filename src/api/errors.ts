@@ -113,3 +113,9 @@ export function notFoundOnRead(error: unknown): unknown {
   if (!(error instanceof ApiError) || error.status !== 404) return error;
   return new ApiError({ status: 404, summary: RECORD_NOT_FOUND, keepsSummary: true, detail: RECORD_NOT_FOUND_DETAIL });
 }
+
+/** Whether a failed call says "this backend has no such call" (404 or 405 on first use): the feature hides quietly. */
+export function isMissingFeature(error: unknown): boolean {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  return status === 404 || status === 405;
+}

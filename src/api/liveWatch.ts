@@ -23,7 +23,8 @@ const liveStatusSchema = z.object({ live: z.boolean(), channel: z.optional(z.nul
 export function createLiveWatchApi(http: Http) {
   return {
     async status(conversationId: string, signal?: AbortSignal): Promise<LiveStatus> {
-      const response = await http.api.get(`/v1/reporting/conversations/${encodeURIComponent(conversationId)}/live`, { signal });
+      // A 403 is this call's own answer (no permission to watch): the page says so, no forbidden page.
+      const response = await http.api.get(`/v1/reporting/conversations/${encodeURIComponent(conversationId)}/live`, { signal, handlesForbidden: true });
       const parsed = readRecord(liveStatusSchema, response.data);
       return { live: parsed.live, channel: parsed.channel ?? 'chat' };
     },

@@ -2,7 +2,7 @@ import { readList, type List } from './envelope';
 import { followPages, linkQuery } from './pages';
 import type { Http } from './http';
 import type { Query } from './query';
-import { RESOURCE_DEFS, type ResourceDef, type ResourceKey, type ResourceRecord } from './resources';
+import { resourceDef, type ResourceKey, type ResourceRecord } from './resources';
 import { conversationSchema } from './schemas/reporting';
 
 /** SPEC §9: a list page holds at most 100 rows, so one lookup of 100 ids covers a page. */
@@ -15,8 +15,8 @@ async function listOf(http: Http, section: ResourceKey, query: Query, signal: Ab
   return (await firstPageOf(http, section, query, signal)).data;
 }
 
-function firstPageOf(http: Http, section: ResourceKey, query: Query, signal: AbortSignal, url = `/v1/${RESOURCE_DEFS[section].path}/`): Promise<List<ResourceRecord>> {
-  const def = RESOURCE_DEFS[section] as ResourceDef;
+function firstPageOf(http: Http, section: ResourceKey, query: Query, signal: AbortSignal, url = `/v1/${resourceDef(section).path}/`): Promise<List<ResourceRecord>> {
+  const def = resourceDef(section);
   return http.api.get(url, { query, signal, handlesForbidden: true }).then((response) => readList(def.schema, response.data) as List<ResourceRecord>);
 }
 

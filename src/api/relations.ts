@@ -1,7 +1,7 @@
 import { readRecord } from './envelope';
 import { lookupRecords } from './references';
 import type { Http } from './http';
-import { resourceApiFor, RESOURCE_DEFS, type ResourceKey } from './resources';
+import { resourceApiFor, resourceDef, RESOURCE_DEFS, type ResourceKey } from './resources';
 import { slotsBriefSchema, type SlotsBrief } from './schemas/phoneNumber';
 import { workflowContactSchema } from './schemas/workflow';
 import type { Pages } from './pages';
@@ -53,7 +53,7 @@ const enc = encodeURIComponent;
 
 /** Roles, instances and workflows ↔ dispositions/scorecards, agents ↔ tools, bots ↔ agents: POST/DELETE per item. */
 function pathRelation(http: Http, owner: ResourceKey, related: ResourceKey, segment: string, options: { listed: boolean }): RelationApi {
-  const schema = RESOURCE_DEFS[related].schema;
+  const schema = resourceDef(related).schema;
   const pages = pagedReader(http, schema);
   const ownerApi = resourceApiFor(http, owner);
   const base = (ownerId: string) => `/v1/${owner}/${enc(ownerId)}/${segment}`;

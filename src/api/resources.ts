@@ -7,6 +7,7 @@ import { actionSchema } from './schemas/action';
 import { agentSchema } from './schemas/agent';
 import { agentInstructionSchema } from './schemas/agentInstruction';
 import { botSchema } from './schemas/bot';
+import { clientSchema } from './schemas/client';
 import { contactSchema } from './schemas/contact';
 import { dispositionSchema } from './schemas/disposition';
 import { feedbackSchema } from './schemas/feedback';
@@ -51,11 +52,23 @@ export const RESOURCE_DEFS = {
   workflows: { path: 'workflows', schema: workflowSchema, bareRecord: true },
 } satisfies Record<string, ResourceDef>;
 
-export type ResourceKey = keyof typeof RESOURCE_DEFS;
-export const RESOURCE_KEYS = Object.keys(RESOURCE_DEFS) as ResourceKey[];
+/**
+ * SPEC §3 "Client: read-only list": sections the portal only lists (GET /v1/<path>/ and its
+ * pagination links). They reuse the resource actor and the list page; no route, button or call
+ * of the portal reads one record or writes (the reference API has no such calls: 404).
+ */
+export const LIST_ONLY_DEFS = {
+  clients: { path: 'clients', schema: clientSchema },
+} satisfies Record<string, ResourceDef>;
+
+/** One of the fifteen standard resources (records, forms, writes). */
+export type StandardResourceKey = keyof typeof RESOURCE_DEFS;
+/** Any section on the resource actor: the standard ones and the list-only ones. */
+export type ResourceKey = StandardResourceKey | keyof typeof LIST_ONLY_DEFS;
+export const RESOURCE_KEYS = Object.keys(RESOURCE_DEFS) as StandardResourceKey[];
 
 export function isResourceKey(key: string): key is ResourceKey {
-  return Object.hasOwn(RESOURCE_DEFS, key);
+  return Object.hasOwn(RESOURCE_DEFS, key) || Object.hasOwn(LIST_ONLY_DEFS, key);
 }
 
 /** A downloaded body as a file: text as is; JSON the client already parsed, serialised again. */
@@ -168,6 +181,13 @@ export function createResourceApi<S extends RecordSchema>(http: Http, def: Resou
 
 export type ResourceApi<S extends RecordSchema = RecordSchema> = ReturnType<typeof createResourceApi<S>>;
 
+const ALL_DEFS: Record<ResourceKey, ResourceDef> = { ...RESOURCE_DEFS, ...LIST_ONLY_DEFS };
+
+/** The endpoint and schema of any section on the resource actor (standard or list-only). */
+export function resourceDef(key: ResourceKey): ResourceDef {
+  return ALL_DEFS[key];
+}
+
 export function resourceApiFor(http: Http, key: ResourceKey): ResourceApi {
-  return createResourceApi(http, RESOURCE_DEFS[key] as ResourceDef);
+  return createResourceApi(http, resourceDef(key));
 }

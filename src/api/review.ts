@@ -45,11 +45,8 @@ export interface ReviewStatisticsQuery {
   to?: string;
 }
 
-/** Whether a failed call says "this backend has no such call" (404 or 405 on first use): the feature hides quietly. */
-export function isMissingFeature(error: unknown): boolean {
-  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
-  return status === 404 || status === 405;
-}
+/** (It lives with the errors now, beside the operation family's `unavailableOrFailed`; re-exported for the review machines.) */
+export { isMissingFeature } from './errors';
 
 const path = (...parts: string[]) => parts.map((p) => encodeURIComponent(p)).join('/');
 

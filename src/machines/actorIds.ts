@@ -12,6 +12,8 @@ export const ACTOR_IDS = {
   conversationReports: 'conversationReports',
   conversationReport: 'conversationReport',
   conversationPlayer: 'conversationPlayer',
+  /** A supervisor watching a live chat or call on the conversation page (issue 28, machines/liveWatch.ts). */
+  liveWatch: 'liveWatch',
   /** Conversation review (issue 29, machines/reviewArea.ts). */
   evaluation: 'evaluation',
   reviewQueue: 'reviewQueue',

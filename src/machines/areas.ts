@@ -7,7 +7,7 @@ import type { SystemRoot } from './root';
  * and route loader, so an area's machines and APIs load with its first page, not with the first
  * screen (issue 25; build/chunking.ts keeps them out of the signed-in `portal` chunk):
  *
- *   - areas/resources.ts: resource and relation actors, clients, the reference cache, the
+ *   - areas/resources.ts: resource and relation actors (clients too), the reference cache, the
  *     feedback form's conversation search (the resource pages);
  *   - areas/shell.ts and areas/palette.ts: preferences (the signed-in shell) and the command palette;
  *   - areas/reporting.ts and reviewArea.ts: statistics, conversation reports, the player, review;

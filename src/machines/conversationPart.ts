@@ -1,6 +1,5 @@
 import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { isMissingFeature } from '../api/review';
-import { failureOf, type OperationFailure } from './operation';
+import { failureOf, unavailableOrFailed, type OperationFailure } from './operation';
 
 /**
  * THE statechart of a conversation's review part (issue 29): the notes pinned to it, its per-turn
@@ -72,10 +71,7 @@ export function createConversationPartMachine<T, W = never>(spec: PartSpec<T, W>
           src: 'load',
           input: ({ context }) => context.conversationId as string,
           onDone: { target: 'ready', actions: assign(({ event }) => ({ items: sorted(event.output) })) },
-          onError: [
-            { guard: ({ event }) => isMissingFeature(event.error), target: 'unavailable' },
-            { target: 'loadFailed', actions: assign(({ event }) => ({ error: failureOf(event.error, 'Error Loading Records') })) },
-          ],
+          onError: unavailableOrFailed({ unavailable: 'unavailable', failed: 'loadFailed' }, 'Error Loading Records'),
         },
       },
       unavailable: { tags: ['unavailable'] },

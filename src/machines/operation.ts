@@ -1,5 +1,5 @@
-import { assign, emit, fromPromise, sendParent, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom, type Subscription } from 'xstate';
-import { ApiError, toApiError } from '../api/errors';
+import { assign, emit, fromPromise, sendParent, setup, type ActorRefFrom, type AnyActorRef, type ErrorActorEvent, type EventObject, type SnapshotFrom, type Subscription } from 'xstate';
+import { ApiError, isMissingFeature, toApiError } from '../api/errors';
 
 /** SPEC §4: every operation's status as a number. */
 export const OperationStatus = { idle: 0, loading: 1, success: 2, failed: 3 } as const;
@@ -54,6 +54,18 @@ export function failureOf(error: unknown, summary: string): OperationFailure {
     status: apiError.status,
     fieldErrors: apiError.fieldErrors,
   };
+}
+
+/**
+ * THE onError of a beyond-SPEC feature's call (docs: detected on first use): a 404 or 405 says
+ * the backend has no such call, so the machine goes to `unavailable` and the feature hides
+ * quietly; any other failure goes to `failed` with SPEC §8's `summary` in `context.error`.
+ */
+export function unavailableOrFailed<C extends { error: OperationFailure | null }, E extends EventObject>(targets: { unavailable: string; failed: string }, summary: string) {
+  return [
+    { guard: ({ event }: { event: ErrorActorEvent }) => isMissingFeature(event.error), target: targets.unavailable },
+    { target: targets.failed, actions: assign<C, ErrorActorEvent, undefined, E, never>(({ event }) => ({ error: failureOf(event.error, summary) }) as Partial<C>) },
+  ];
 }
 
 /**

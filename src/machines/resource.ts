@@ -277,8 +277,9 @@ export function createResourceMachine({ section, api, actions = {}, children = {
         initial: 'idle',
         states: {
           idle: {},
-          loading: {},
+          loading: { tags: ['listBusy'] },
           failed: {
+            tags: ['listFailed'],
             invoke: { src: 'online' },
             after: { listRetry: { actions: 'retryList' } },
             on: { 'resource.online': { actions: 'retryList' } },
@@ -340,19 +341,19 @@ export type ResourceSnapshot = SnapshotFrom<ResourceMachine>;
 
 /** The list call now asked for is loading (a browse or a paginate). */
 export function listLoading(snapshot: ResourceSnapshot): boolean {
-  return snapshot.matches({ list: 'loading' });
+  return snapshot.hasTag('listBusy');
 }
 
 /** Why the list call now asked for failed, while it has (its operation keeps the failure). */
 export function listFailure(snapshot: ResourceSnapshot): OperationFailure | null {
   const kind = snapshot.context.listKind;
-  if (!kind || !snapshot.matches({ list: 'failed' })) return null;
+  if (!kind || !snapshot.hasTag('listFailed')) return null;
   return (snapshot.children[kind] as OperationActor | undefined)?.getSnapshot().context.error ?? null;
 }
 
 /** While a failed list waits to try again: in how many seconds (the browser's `online` comes sooner). */
 export function listRetryIn(snapshot: ResourceSnapshot): number | null {
-  return snapshot.matches({ list: 'failed' }) ? listRetryDelayS(snapshot.context.listRetries) : null;
+  return snapshot.hasTag('listFailed') ? listRetryDelayS(snapshot.context.listRetries) : null;
 }
 
 /** The resource's copy of what an operation answered, where views read it (operations keep none). */

@@ -21,6 +21,8 @@ export const GENERIC_SUMMARIES: Record<ResourceKind, string> = {
  * one. `fetch` (the section's first 100 records, for pickers) reads like its browse.
  */
 export const SECTION_SUMMARIES: Record<ResourceKey, Partial<Record<ResourceKind, string>>> = {
+  // SPEC §3's read-only client list: SPEC §8 names none of its failures (the generic ones).
+  clients: {},
   users: { browse: 'Error Loading Users', fetch: 'Error Loading Users', read: 'Error Loading User', add: 'New User Failed', edit: 'Edit Failed', delete: 'Delete User Failed' },
   // Accounts are deleted from their own page (/accounts/{id}/delete): SPEC §8's plain "Delete Failed".
   accounts: { browse: 'Error Loading Accounts', fetch: 'Error Loading Accounts', delete: 'Delete Failed' },

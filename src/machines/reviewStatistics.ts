@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ReportFile } from '../api/reporting';
-import { isMissingFeature, type ReviewApi, type ReviewStatisticsQuery, type ScoreGroup } from '../api/review';
+import { type ReviewApi, type ReviewStatisticsQuery, type ScoreGroup } from '../api/review';
 import type { LatencyStatistics, ScoreStatistics } from '../api/schemas/review';
-import { failureOf, type OperationFailure } from './operation';
+import { failureOf, unavailableOrFailed, type OperationFailure } from './operation';
 import { saveFile } from './saveFile';
 
 /**
@@ -63,10 +63,7 @@ export function createReviewStatisticsMachine(api: ReviewStatisticsApi, save: (f
               src: 'load',
               input: ({ context }) => ({ query: context.query, by: context.by }),
               onDone: { target: 'ready', actions: assign(({ event }) => ({ ...event.output, error: null })) },
-              onError: [
-                { guard: ({ event }) => isMissingFeature(event.error), target: 'unavailable' },
-                { target: 'failed', actions: assign(({ event }) => ({ error: failureOf(event.error, 'Error Loading Records') })) },
-              ],
+              onError: unavailableOrFailed({ unavailable: 'unavailable', failed: 'failed' }, 'Error Loading Records'),
             },
           },
           ready: { tags: ['ready'] },

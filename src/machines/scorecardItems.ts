@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { isMissingFeature, type ItemInput, type ReviewApi } from '../api/review';
+import { type ItemInput, type ReviewApi } from '../api/review';
 import type { ScorecardVersion } from '../api/schemas/review';
-import { failureOf, type OperationFailure } from './operation';
+import { failureOf, unavailableOrFailed, type OperationFailure } from './operation';
 
 /**
  * Editing a scorecard's questions (issue 29): loading → editing ⇄ saving → editing (saved; a new
@@ -72,10 +72,7 @@ export function createScorecardItemsMachine(api: ScorecardItemsApi) {
           src: 'load',
           input: ({ context }) => context.scorecardId as string,
           onDone: { target: 'editing', actions: assign(({ event }) => ({ ...fromVersion(event.output), versioned: false })) },
-          onError: [
-            { guard: ({ event }) => isMissingFeature(event.error), target: 'unavailable' },
-            { target: 'loadFailed', actions: assign(({ event }) => ({ error: failureOf(event.error, 'Error Loading Scorecard') })) },
-          ],
+          onError: unavailableOrFailed({ unavailable: 'unavailable', failed: 'loadFailed' }, 'Error Loading Scorecard'),
         },
       },
       unavailable: { tags: ['unavailable'] },

@@ -1,9 +1,8 @@
 import { http, HttpResponse, delay } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { createClientsApi } from '../../src/api/clients';
 import { createHttp } from '../../src/api/http';
-import { createOperation, operationOf } from '../../src/machines/operation';
+import { operationOf } from '../../src/machines/operation';
 import { resourceApiFor, type ResourceKey } from '../../src/api/resources';
 import { parseRuntimeConfig } from '../../src/config';
 import { createResourceMachine, operationSystemId, resourceError, resourceStatus, type ResourceActor, type ResourceOperationKind } from '../../src/machines/resource';
@@ -397,26 +396,27 @@ describe('resource actors in the system', () => {
 });
 
 describe('clients (read-only list)', () => {
-  test('browse and paginate through the same factory; no write calls exist', async () => {
+  test('the resource actor of section clients browses, then follows the server’s link with the search kept', async () => {
     const next = `${API}/api/v1/clients/?page=2`;
+    const asked: string[] = [];
     mswServer.use(
-      http.get(`${API}/api/v1/clients/`, ({ request }) =>
-        HttpResponse.json(
+      http.get(`${API}/api/v1/clients/`, ({ request }) => {
+        asked.push(request.url);
+        return HttpResponse.json(
           new URL(request.url).searchParams.get('page') === '2'
             ? listBody([{ id: 2, name: 'Beta' }], { page: 2, lastPage: 2 })
             : { ...listBody([{ id: 1, name: 'Alpha' }], { lastPage: 2 }), links: { first: null, last: null, prev: null, next } },
-        ),
-      ),
+        );
+      }),
     );
-    const clients = createClientsApi(createHttp(parseRuntimeConfig({ apiOrigin: API })));
-    const op = createActor(createOperation((url: string | undefined, signal) => (url ? clients.paginate(url, {}, signal) : clients.browse({}, signal))), { input: { summary: 'Error Loading Records' } }).start();
-    op.send({ type: 'operation.start' });
-    const first = await waitFor(op, (s) => s.matches('success'));
-    expect((first.context.output as { data: Array<{ name: string }> }).data[0]!.name).toBe('Alpha');
-    op.send({ type: 'operation.start', input: next });
-    await waitFor(op, (s) => s.matches('loading'));
-    const second = await waitFor(op, (s) => s.matches('success'));
-    expect((second.context.output as { data: Array<{ name: string }> }).data[0]!.name).toBe('Beta');
-    expect(Object.keys(clients)).toEqual(['browse', 'paginate']);
+    const { actor } = startResource('clients');
+    actor.send({ type: 'resource.browse', query: { search: 'a' } });
+    await settled(actor, 'browse');
+    expect(actor.getSnapshot().context.list!.data.map((r) => r.name)).toEqual(['Alpha']);
+    actor.send({ type: 'resource.paginate', url: next, query: { search: 'a' } });
+    await settled(actor, 'paginate');
+    expect(actor.getSnapshot().context.list!.data.map((r) => r.name)).toEqual(['Beta']);
+    expect(new URL(asked.at(-1)!).searchParams.get('search')).toBe('a');
+    expect(resourceError(actor, 'browse')).toBeNull();
   });
 });

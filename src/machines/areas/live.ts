@@ -1,6 +1,6 @@
 import { readCookie } from '../../api/cookies';
 import { openLiveSocket } from '../../api/liveSocket';
-import { isResourceKey, RESOURCE_DEFS } from '../../api/resources';
+import { isResourceKey, LIST_ONLY_DEFS, RESOURCE_DEFS } from '../../api/resources';
 import { ACTOR_IDS } from '../actorIds';
 import { createLiveSocketActor, liveChannelMachine, type LiveChannelActor } from '../liveChannel';
 import { liveListMachine, type LiveListActor, type LiveListInput } from '../liveList';
@@ -32,7 +32,7 @@ export function openLiveChannel(owner: LiveOwner): LiveChannelActor {
 export function openLiveList(owner: LiveOwner, list: string, input: Omit<LiveListInput, 'channel'>): LiveListActor {
   const channel = openLiveChannel(owner);
   // A section's changes are named by its API path (the same as its key today).
-  const resource = isResourceKey(input.resource) ? RESOURCE_DEFS[input.resource].path : input.resource;
+  const resource = isResourceKey(input.resource) ? { ...RESOURCE_DEFS, ...LIST_ONLY_DEFS }[input.resource].path : input.resource;
   return ensureSystemActor<LiveListActor>(owner.root, ACTOR_IDS.liveList(list), () => liveListMachine, { ...input, resource, channel }, 'page');
 }
 

@@ -1,5 +1,4 @@
 import { createBotActionsApi } from '../../api/bots';
-import { createClientsApi } from '../../api/clients';
 import type { Http } from '../../api/http';
 import { createPhoneNumbersApi } from '../../api/phoneNumbers';
 import type { Query } from '../../api/query';
@@ -10,7 +9,6 @@ import { createUsersApi } from '../../api/users';
 import type { AccountFilterActor } from '../accountFilter';
 import { ACTOR_IDS, resourceActorId } from '../actorIds';
 import type { AreaOwner } from '../areas';
-import { clientListSystemId, createClientListMachine, type ClientListActor } from '../clientList';
 import { createOperation, type OperationActor } from '../operation';
 import { createReferencesMachine, type ReferencesActor } from '../references';
 import { createRelationMachine, relationActorId, type RelationActor } from '../relation';
@@ -18,8 +16,8 @@ import { createResourceMachine, defaultSave, type ResourceAction, type ResourceA
 import { ensureSystemActor } from '../root';
 
 /**
- * The resources area (SPEC §7): one actor per section with its relation actors as children, the
- * clients list, the reference cache and the feedback form's conversation search. Imported by the
+ * The resources area (SPEC §7): one actor per section (the read-only client list is one too) with
+ * its relation actors as children, the reference cache and the feedback form's conversation search. Imported by the
  * resource pages' hooks and route loader only (they are the signed-in `portal` chunk).
  */
 
@@ -109,11 +107,6 @@ export function openRelation(owner: AreaOwner, key: RelationKey): RelationActor 
   return actor as RelationActor;
 }
 
-/** The clients list's actor (systemId `clients`; SPEC §7: read only). */
-export function openClients(owner: AreaOwner): ClientListActor {
-  return ensureSystemActor<ClientListActor>(owner.root, clientListSystemId, () => createClientListMachine(createClientsApi(owner.http)));
-}
-
 /** The system's reference cache (systemId `references`): linked records' names and account-scoped picker choices. */
 export function openReferences(owner: AreaOwner): ReferencesActor {
   return ensureSystemActor<ReferencesActor>(owner.root, ACTOR_IDS.references, () =>
@@ -135,6 +128,12 @@ export function openReferences(owner: AreaOwner): ReferencesActor {
   );
 }
 
+/** What the feedback form's conversation picker searches with: text, and the form's account (null: the filter's scope). */
+export interface ConversationSearch {
+  search: string;
+  accountId: string | null;
+}
+
 /** The feedback form's conversation picker: the reporting conversations list searched by text (first 10), in one account when given. */
 export function openConversationSearch(owner: AreaOwner): OperationActor {
   return ensureSystemActor<OperationActor>(
@@ -142,7 +141,7 @@ export function openConversationSearch(owner: AreaOwner): OperationActor {
     ACTOR_IDS.conversationSearch,
     () =>
       // The reporting API (and its schemas) loads with the first search, not with the feedback form.
-      createOperation(async ({ search, accountId }: { search: string; accountId: string | null }, signal) => {
+      createOperation(async ({ search, accountId }: ConversationSearch, signal) => {
         const api = (await import('../../api/reporting')).createReportingApi(owner.http);
         return (await api.conversations({ search, show: 10, page: 1, sort: '-started_at', ...(accountId ? { accountId } : {}) }, signal)).data;
       }),

@@ -1,6 +1,4 @@
-import { onOutcome } from '../../machines/operation';
-import type { RelationActor, RelationRequest } from '../../machines/relation';
-import type { ResourceActor, ResourceRequest } from '../../machines/resource';
+import type { OutcomeHandlers } from '../../machines/operation';
 
 /** One confirmation after a write, optionally with a way to take it back. */
 export interface Toast {
@@ -42,11 +40,10 @@ export function announce(message: string, action?: Toast['action'], ms = action 
 }
 
 /**
- * Announces `message` once `request` succeeds (call it before sending); a failure shows where it
- * happened. It outlives the view that asked: a deleted row's button is gone by then.
+ * A listener of a write's outcome (pass it to the sender) that announces `message` once the
+ * write succeeds; a failure shows where it happened. It outlives the view that asked: a deleted
+ * row's button is gone by then.
  */
-export function announceWhenDone(actor: ResourceActor, request: ResourceRequest, message: string, action?: Toast['action']): void;
-export function announceWhenDone(actor: RelationActor, request: RelationRequest, message: string, action?: Toast['action']): void;
-export function announceWhenDone(actor: ResourceActor | RelationActor, request: ResourceRequest | RelationRequest, message: string, action?: Toast['action']): void {
-  onOutcome(actor, request, { succeeded: () => announce(message, action) });
+export function announcing(message: string, action?: Toast['action']): OutcomeHandlers {
+  return { succeeded: () => announce(message, action) };
 }

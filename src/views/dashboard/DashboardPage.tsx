@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import type { GlobalTotals } from '../../api/globalTotals';
@@ -6,14 +5,14 @@ import { formatMoney } from '../../format/money';
 import { formatNumber } from '../../format/number';
 import { formatElapsedMinutes } from '../../format/elapsed';
 import { can, permittedSections } from '../../machines/permissions';
-import type { OperationSnapshot } from '../../machines/operation';
+import { accountFilterSelectors } from '../../machines/accountFilter.api';
+import { operationApi } from '../../machines/operation.api';
+import { useAccountFilterState } from '../actors/useAccountFilter';
+import { useActorApi } from '../actors/useActorApi';
+import { useOperation } from '../common/useOperation';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { usePermissions, usePortal, useUser } from '../PortalContext';
-
-const selectTotals = (s: OperationSnapshot) => s.context.output as GlobalTotals | undefined;
-const selectError = (s: OperationSnapshot) => s.context.error;
-const selectLoading = (s: OperationSnapshot) => s.matches('loading');
 
 const TOTALS: Array<{ key: keyof GlobalTotals; label: string; format: (n: number) => string }> = [
   { key: 'conversations', label: 'Conversations', format: formatNumber },
@@ -25,17 +24,16 @@ const TOTALS: Array<{ key: keyof GlobalTotals; label: string; format: (n: number
 ];
 
 function GlobalTotalsPanel() {
-  const { globalTotals, accountFilter } = usePortal();
-  const totals = useSelector(globalTotals, selectTotals);
-  const error = useSelector(globalTotals, selectError);
-  const loading = useSelector(globalTotals, selectLoading);
-  const accountId = useSelector(accountFilter, (s) => s.context.accountId);
-  const load = () => globalTotals.send({ type: 'operation.start' });
+  const { globalTotals } = usePortal();
+  const { output: totals, error, loading } = useOperation<GlobalTotals>(globalTotals);
+  const { start } = useActorApi(globalTotals, operationApi<void>);
+  const accountId = useAccountFilterState(accountFilterSelectors.accountId);
+  const load = () => start();
 
   // Reload when the global account filter changes: the totals are scoped by it.
   useEffect(() => {
-    globalTotals.send({ type: 'operation.start' });
-  }, [globalTotals, accountId]);
+    start();
+  }, [start, accountId]);
 
   return (
     <section aria-labelledby="totals-title" className="panel">

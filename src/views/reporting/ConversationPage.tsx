@@ -17,6 +17,7 @@ import { Timestamp } from '../common/Timestamp';
 import { useTimeZone } from '../common/TimeZone';
 import { ExportStatus } from './ExportStatus';
 import { ConversationHeader } from './conversation/ConversationHeader';
+import { LiveWatch } from './conversation/LiveWatch';
 import { ReviewWorkspace } from './review/ReviewWorkspace';
 import { NextNotEvaluated } from './review/NextNotEvaluated';
 import { evaluationSelectors } from '../../machines/evaluation.api';
@@ -206,6 +207,9 @@ export default function ConversationPage({ params }: RouteViewProps) {
       {!evaluationsMissing && <NextNotEvaluated conversationId={id} />}
       <OperationError error={record.error} onRetry={reportControls.reload} />
       {record.loading && !c && <LoadingState label="Loading conversation…" />}
+
+      {/* A live chat or call, watched read-only by a supervisor (Live-Watch read). */}
+      {c && !record.error && <LiveWatch conversation={c} onEnded={reportControls.reload} />}
 
       {c && !record.error && (
       <section className="panel" aria-labelledby="review-title">

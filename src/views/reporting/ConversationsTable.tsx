@@ -12,6 +12,8 @@ import { LiveMarkBadge } from '../common/LiveMarks';
 import type { LiveMark } from '../../machines/liveList';
 
 const kindOf = (c: Conversation) => `${c.channel === 'voice' ? 'Call' : 'Chat'} ${c.direction}`;
+/** A chat or call in progress (its status is `active` until it ends): marked "Live" in words. */
+export const isLive = (c: Conversation) => c.status === 'active';
 
 type SortKey = 'started_at' | 'duration_seconds' | 'cost' | 'letter_grade';
 
@@ -47,9 +49,10 @@ export function ConversationsTable({ rows, caption, labelledBy, sort, onSort, ma
               <td><Timestamp value={c.started_at} /></td>
               <td className="sticky-col">
                 {/* Named by what it shows first (WCAG 2.5.3), then when it started, so each row's link differs. */}
-                <Link href={`/reporting/conversations/${c.uuid}`} aria-label={`${kindOf(c)}, started ${formatTimestamp(c.started_at, undefined, undefined, timeZone)}`}>
+                <Link href={`/reporting/conversations/${c.uuid}`} aria-label={`${kindOf(c)}${isLive(c) ? ', live' : ''}, started ${formatTimestamp(c.started_at, undefined, undefined, timeZone)}`}>
                   {kindOf(c)}
                 </Link>
+                {isLive(c) && <> <span className="live-badge">Live</span></>}
                 {marks?.[c.uuid] && <LiveMarkBadge mark={marks[c.uuid]!} />}
                 <div>{c.channel === 'voice' ? formatPhoneElsewhere(c.phone_number) : c.contact_name ?? ''}</div>
               </td>

@@ -33,3 +33,9 @@ export function conversationQueryFromUrl(params: URLSearchParams): ConversationQ
     filter,
   };
 }
+
+/** How many filters narrow the list (the search, each date bound, grades, dispositions, each `filter[...]`): the Filters button says it. */
+export function activeFilterCount(query: ConversationQuery): number {
+  const set = [query.search, query.from, query.to, query.grades?.length, query.dispositions?.length, ...Object.values(query.filter ?? {})];
+  return set.filter((value) => value !== undefined && value !== '' && value !== 0).length;
+}

@@ -1,11 +1,14 @@
-import type { ResourceRecord } from '../../api/resources';
 import type { RouteViewProps } from '../../route';
+import { focusHeadingOnArrival } from '../common/arrivalFocus';
 import { LoadingState } from '../common/LoadingState';
+import { announce } from '../common/toasts';
+import { botWriteOutcome } from './special/botOutcomes';
 import { OperationError } from '../common/OperationError';
 import { RecordLoadError } from './RecordLoadError';
 import { useNavigate } from '../PortalContext';
 import { useRecord } from './useRecord';
-import { useRequest, useResourceOperation, useResource } from './useResource';
+import { storedRecord } from '../../machines/resource.api';
+import { useRequest, useResourceApi, useResourceOperation, useResource } from './useResource';
 import './resources.css';
 
 /** /bots/{botId}/duplicate: confirm, POST /v1/bots/{id}/duplicate, then open the copy. */
@@ -15,7 +18,8 @@ export default function BotDuplicatePage({ params }: RouteViewProps) {
   const { record, error, reload } = useRecord('bots', id);
   const duplicate = useResourceOperation(bots, 'duplicate');
   const navigate = useNavigate();
-  const request = useRequest(bots);
+  const { runAction } = useResourceApi(bots);
+  const request = useRequest();
 
   if (error && !record) return <RecordLoadError section="bots" error={error} onRetry={reload} />;
   if (!record) return <LoadingState label="Loading bot…" />;
@@ -31,12 +35,15 @@ export default function BotDuplicatePage({ params }: RouteViewProps) {
           className="button button-primary"
           disabled={duplicate.loading}
           onClick={() => {
-            request.send({ type: 'resource.action', name: 'duplicate', input: id }, {
+            runAction('duplicate', id, request.track({
               succeeded: (output) => {
-                const copy = output as ResourceRecord | null | undefined;
-                navigate.go(copy?.id ? `/bots/${copy.id}` : '/bots', true);
+                const copy = storedRecord(output);
+                const to = copy ? `/bots/${copy.id}` : '/bots';
+                announce(botWriteOutcome('duplicate', copy, name));
+                focusHeadingOnArrival(to);
+                navigate.go(to, true);
               },
-            });
+            }));
           }}
         >
           {duplicate.loading ? 'Duplicating…' : 'Duplicate bot'}

@@ -1,7 +1,9 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Conversation } from '../../api/schemas/reporting';
 import { debounce } from '../../format/debounce';
-import { openConversationSearch } from '../../machines/areas/resources';
+import { openConversationSearch, type ConversationSearch } from '../../machines/areas/resources';
+import { operationApi } from '../../machines/operation.api';
+import { useActorApi } from '../actors/useActorApi';
 import { useTimeZone } from '../common/TimeZone';
 import { useOperation } from '../common/useOperation';
 import { useCan, usePortal } from '../PortalContext';
@@ -37,7 +39,8 @@ export function ConversationPicker({ label, name, value, onChange, error, accoun
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const [chosen, setChosen] = useState<Conversation | null>(null);
-  const ask = useMemo(() => debounce((term: string) => search.send({ type: 'operation.start', input: { search: term, accountId } })), [search, accountId]);
+  const { start } = useActorApi(search, operationApi<ConversationSearch>);
+  const ask = useMemo(() => debounce((term: string) => start({ search: term, accountId })), [start, accountId]);
   useEffect(() => () => ask.cancel(), [ask]);
 
   const options = open ? (results.output ?? []) : [];

@@ -1,15 +1,16 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link } from 'wouter';
 import type { ResourceRecord } from '../../api/resources';
-import type { ResourceActor, ResourceRequest } from '../../machines/resource';
+import type { ResourceActor } from '../../machines/resource';
 import { OperationError } from '../common/OperationError';
-import { announceWhenDone } from '../common/toasts';
+import { announcing } from '../common/toasts';
+import { focusHeadingOnArrival } from '../common/arrivalFocus';
 import { useNavigate } from '../PortalContext';
 import { ConfirmDialog } from './ConfirmDialog';
 import { restoreBodyOf, restoreDeleted } from './restoreDeleted';
 import { SECTION_CONFIGS } from './sectionConfigs';
 import { inSentence } from './sectionConfig';
-import { useRequest, useResourceOperation } from './useResource';
+import { useRequest, useResourceApi, useResourceOperation } from './useResource';
 
 interface DeleteProps {
   resource: ResourceActor;
@@ -57,7 +58,8 @@ export function DeleteRecordButton(props: DeleteProps) {
 function DeleteFlow({ resource, record, title, singular, compact = false, presses, button }: DeleteProps & { presses: number; button: RefObject<HTMLButtonElement | null> }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useResourceOperation(resource, 'delete');
-  const deletion = useRequest(resource);
+  const resource$ = useResourceApi(resource);
+  const deletion = useRequest();
   const failed = deletion.failure;
   const navigate = useNavigate();
   const config = SECTION_CONFIGS[resource.getSnapshot().context.section];
@@ -70,10 +72,9 @@ function DeleteFlow({ resource, record, title, singular, compact = false, presse
     if (compact) focusNeighbourRow(button.current);
   };
   const deleteNow = () => {
-    const request: ResourceRequest = { type: 'resource.delete', id: record.id };
     const undo = restoreBody ? { label: 'Undo', run: () => restoreDeleted(resource, config, restoreBody, (to) => navigate.go(to)) } : undefined;
-    announceWhenDone(resource, request, `“${title}” deleted.`, undo);
-    deletion.send(request, { succeeded: deleted, failed: close });
+    // Said even when the view has gone meanwhile (its own listener is the one that stops).
+    resource$.remove(record.id, deletion.track({ succeeded: deleted, failed: close }), announcing(`“${title}” deleted.`, undo));
   };
   // Each press of the button (the first one mounted this flow); the ref keeps a press from counting twice.
   const pressed = useRef(0);
@@ -129,7 +130,10 @@ function focusNeighbourRow(from: HTMLElement | null): void {
 export function useLeaveWhenDeleted(resource: ResourceActor, id: string, to: string, go: (to: string, replace?: boolean) => void): void {
   useEffect(() => {
     const subscription = resource.on('resource.succeeded', (outcome) => {
-      if (outcome.kind === 'delete' && outcome.output === id) go(to, true);
+      if (outcome.kind !== 'delete' || outcome.output !== id) return;
+      // The list's heading takes focus, not the page body (the toast says what was deleted).
+      focusHeadingOnArrival(to);
+      go(to, true);
     });
     return () => subscription.unsubscribe();
   }, [resource, id, to, go]);

@@ -1,15 +1,12 @@
-import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
-import type { AccountFilterActor } from '../../machines/accountFilter';
+import { accountFilterSelectors } from '../../machines/accountFilter.api';
 import { isGlobal } from '../../machines/permissions';
 import { sectionByKey } from '../../sections';
-import { usePermissions, usePortal } from '../PortalContext';
+import { useAccountFilter, useAccountFilterState } from '../actors/useAccountFilter';
+import { usePermissions } from '../PortalContext';
 import { referenceId } from './useReferences';
 
-type FilterSnapshot = ReturnType<AccountFilterActor['getSnapshot']>;
-const selectAccounts = (s: FilterSnapshot) => s.context.accounts;
-const selectFilterAccount = (s: FilterSnapshot) => s.context.accountId;
 
 /** Every section's records belong to an account, except the accounts themselves. */
 const ownedByAccount = (section: ResourceKey) => section !== 'accounts';
@@ -33,24 +30,23 @@ export interface FormAccount {
  * filter's account; an edited record keeps its own. Pickers follow that account.
  */
 export function useFormAccount(section: ResourceKey, mode: 'new' | 'edit', record: ResourceRecord | null): FormAccount {
-  const { accountFilter } = usePortal();
+  const { need } = useAccountFilter();
   const permissions = usePermissions();
-  const filterAccount = useSelector(accountFilter, selectFilterAccount);
+  const filterAccount = useAccountFilterState(accountFilterSelectors.accountId);
   const model = sectionByKey(section)?.model ?? null;
   const asks = mode === 'new' && ownedByAccount(section) && model !== null && isGlobal(permissions, model) && isGlobal(permissions, 'Accounts');
   const [value, setValue] = useState(() => filterAccount ?? '');
   useEffect(() => {
     // The account list comes with the shell's filter; a form opened first still needs it.
-    if (asks) accountFilter.send({ type: 'accountFilter.need' });
-  }, [asks, accountFilter]);
+    if (asks) need();
+  }, [asks, need]);
   const scope = asks ? value || null : mode === 'edit' ? referenceId(record?.account_id) : null;
   return { asks, value, choose: setValue, scope, waitingFor: asks && !value ? 'Choose the account first.' : undefined };
 }
 
 /** The required Account select of a new record. */
 export function AccountSelect({ value, onChange, error }: { value: string; onChange: (accountId: string) => void; error?: string }) {
-  const { accountFilter } = usePortal();
-  const accounts = useSelector(accountFilter, selectAccounts);
+  const accounts = useAccountFilterState(accountFilterSelectors.accounts);
   const id = useId();
   const errorId = `${id}-error`;
   return (

@@ -7,6 +7,7 @@ import { LoadingState } from '../common/LoadingState';
 import { NumericInput } from '../common/NumericInput';
 import { ThemeContrastNote } from '../common/ThemeContrastNote';
 import { announce } from '../common/toasts';
+import { focusHeadingOnArrival } from '../common/arrivalFocus';
 import { useListHref } from '../common/useListHref';
 import { BackButton } from '../common/BackButton';
 import { LeaveGuard } from '../common/LeaveGuard';
@@ -17,13 +18,14 @@ import { ChoiceSelect } from './ChoiceSelect';
 import { ConversationPicker } from './ConversationPicker';
 import { ACCOUNT_REQUIRED, AccountSelect, useFormAccount, type FormAccount } from './FormAccount';
 import { withPlainReferenceErrors } from './referenceErrors';
-import { useReferencesActor } from './useReferences';
+import { useReferences } from './useReferences';
 import { TabNav, TabPanel } from './RecordTabs';
 import { recordIdOf, useRecord } from './useRecord';
 import { editableFields, initialValues, validateForm, type FormErrors, type FormValues } from './formValues';
 import { inSentence, type Field, type SectionConfig } from './sectionConfig';
 import { SECTION_CONFIGS } from './sectionConfigs';
-import { useRequest, useResourceOperation, useResource } from './useResource';
+import { useRequest, useResourceApi, useResourceOperation, useResource } from './useResource';
+import { storedRecord } from '../../machines/resource.api';
 import './resources.css';
 
 function FieldInput({ field, value, error, onChange, account }: { field: Field; value: string | boolean; error?: string; onChange: (value: string | boolean) => void; account: FormAccount }) {
@@ -94,10 +96,11 @@ export function ResourceForm({ config, mode, record, onSaved }: { config: Sectio
   const save = useResourceOperation(resource, kind);
   const [values, setValues] = useState<FormValues>(() => initialValues(config, record, mode));
   const [clientErrors, setClientErrors] = useState<FormErrors>({});
-  const saving = useRequest(resource);
+  const resource$ = useResourceApi(resource);
+  const saving = useRequest();
   const [initial] = useState(values);
   const account = useFormAccount(config.key, mode, record);
-  const references = useReferencesActor();
+  const references = useReferences();
   // Leaving with unsaved changes asks first (links, Back, the browser's Back, the tab); saving clears the question.
   // (Not `save.succeeded`: that is the section's last save, maybe of another record an hour ago.)
   const [saved, setSaved] = useState(false);
@@ -128,14 +131,14 @@ export function ResourceForm({ config, mode, record, onSaved }: { config: Sectio
         setClientErrors({});
         const done = (output: unknown) => {
           setSaved(true);
-          const stored = (output as ResourceRecord | null) ?? null;
+          const stored = storedRecord(output);
           // Pages that link to it show its new name; pickers offer it at once.
-          if (stored) references.send({ type: 'references.remember', section: config.key, record: stored });
+          if (stored) references.remember(config.key, stored);
           onSaved(stored);
         };
         const body = account.asks ? { ...result.body, account_id: /^\d+$/.test(account.value) ? Number(account.value) : account.value } : result.body;
-        if (mode === 'new') saving.send({ type: 'resource.add', values: body }, { succeeded: done });
-        else saving.send({ type: 'resource.edit', id: record!.id, values: result.body }, { succeeded: done });
+        if (mode === 'new') resource$.add(body, saving.track({ succeeded: done }));
+        else resource$.edit(record!.id, result.body, saving.track({ succeeded: done }));
       }}
     >
       <LeaveGuard dirty={dirty} />
@@ -191,7 +194,9 @@ function NewPage({ route }: RouteViewProps) {
       <h1>New {inSentence(config.singular)}</h1>
       <ResourceForm config={config} mode="new" record={null} onSaved={(created) => {
           announce(`${config.singular} created.`);
-          navigate.go(created ? `/${key}/${created.id}` : `/${key}`, true);
+          const to = created ? `/${key}/${created.id}` : `/${key}`;
+          focusHeadingOnArrival(to);
+          navigate.go(to, true);
         }} />
     </section>
   );
@@ -222,6 +227,7 @@ function EditPage({ route, params }: RouteViewProps) {
         // Keyed by record: a form opened before the record arrived starts from the record's values.
         <ResourceForm key={record.id} config={config} mode="edit" record={record} onSaved={() => {
           announce('Changes saved.');
+          focusHeadingOnArrival(`/${key}/${id}`);
           navigate.go(`/${key}/${id}`, true);
         }} />
       )}

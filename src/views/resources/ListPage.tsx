@@ -7,6 +7,7 @@ import { bulkDeleteSelectors } from '../../machines/bulkDelete.api';
 import { bulkSelectionSelectors } from '../../machines/bulkSelection.api';
 import { resourceApi, resourceSelectors } from '../../machines/resource.api';
 import type { RouteViewProps } from '../../route';
+import { useArrivalFocus } from '../common/arrivalFocus';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { SearchField, useSearchText } from '../common/SearchField';
@@ -49,6 +50,8 @@ export default function ListPage({ route }: RouteViewProps) {
   const resource = useResource(key);
   const list$ = useActorApi(resource, resourceApi);
   const navigate = useNavigate();
+  // A record deleted on its page comes back here: the heading takes focus (DeleteRecordButton).
+  const heading = useArrivalFocus<HTMLHeadingElement>(`/${key}`);
   const linkClicks = useLinkClicks();
   const { accountFilter } = usePortal();
   const accountId = useSelector(accountFilter, (s) => s.context.accountId);
@@ -115,7 +118,11 @@ export default function ListPage({ route }: RouteViewProps) {
   // A phone repeats each row's account under its name (the Account column scrolls away there); a
   // wider screen builds none of those 100 spans (resources.css hides them as well).
   const repeatsAccount = useMediaQuery(PHONE_WIDTH) && showsAccount;
-  const allColumns: Column[] = useMemo(() => (showsAccount ? [...config.columns, { key: 'account_id', label: 'Account' }] : config.columns), [showsAccount, config.columns]);
+  // (A section whose columns name the account already, the clients', keeps its own place for it.)
+  const allColumns: Column[] = useMemo(
+    () => (showsAccount && !config.columns.some((c) => c.key === 'account_id') ? [...config.columns, { key: 'account_id', label: 'Account' }] : config.columns),
+    [showsAccount, config.columns],
+  );
   // The column chooser's choice (the address's `columns=`), without columns the list no longer has.
   const chosen = state.columns;
   const columns: Column[] = useMemo(() => visibleColumns(allColumns, chosen), [allColumns, chosen]);
@@ -130,7 +137,7 @@ export default function ListPage({ route }: RouteViewProps) {
   return (
     <section className="page">
       <div className="page-header">
-        <h1>{route.section!.label}</h1>
+        <h1 ref={heading} tabIndex={-1}>{route.section!.label}</h1>
         <div className="page-actions">
           <ColumnChooser all={allColumns} shown={columns} onChange={(chosenColumns) => go({ ...state, columns: chosenColumns }, true)} />
           {config.exportable && <ExportButton resource={resource} query={listQuery({ ...state, page: 1 })} columns={columnKeys} label={`Export ${route.section!.label.toLowerCase()}`} />}
@@ -158,7 +165,7 @@ export default function ListPage({ route }: RouteViewProps) {
         ))}
       </form>
       <SavedViews list={key} state={state} config={config} onApply={go} />
-      <BulkBar
+      {!config.readOnly && <BulkBar
         section={key}
         selection={selection}
         pageAllPicked={pageAllPicked}
@@ -167,7 +174,7 @@ export default function ListPage({ route }: RouteViewProps) {
         canDelete={canDelete}
         columns={columnKeys}
         onUndone={() => pageBox.current?.focus()}
-      />
+      />}
 
       <OperationError error={failure} onRetry={reload} />
       {failure && list && (
@@ -198,16 +205,18 @@ export default function ListPage({ route }: RouteViewProps) {
               <table className="resource-table" aria-label={route.section!.label} aria-busy={loading} onClick={linkClicks}>
                 <thead>
                   <tr>
-                    <th scope="col" className="row-select">
-                      <input
-                        ref={pageBox}
-                        type="checkbox"
-                        aria-label="Select this page"
-                        checked={pageAllPicked}
-                        disabled={rows.length === 0}
-                        onChange={() => (pageAllPicked ? select.unpickPage(rows) : select.pickPage(rows))}
-                      />
-                    </th>
+                    {!config.readOnly && (
+                      <th scope="col" className="row-select">
+                        <input
+                          ref={pageBox}
+                          type="checkbox"
+                          aria-label="Select this page"
+                          checked={pageAllPicked}
+                          disabled={rows.length === 0}
+                          onChange={() => (pageAllPicked ? select.unpickPage(rows) : select.pickPage(rows))}
+                        />
+                      </th>
+                    )}
                     {columns.map((column) =>
                       column.sort ? (
                         <SortableHeader key={column.key} label={column.label} direction={sortDirectionOf(state.sort, column.sort)} onSort={() => go({ ...state, page: 1, sort: toggledSort(state.sort, column.sort!) })} />

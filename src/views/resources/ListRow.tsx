@@ -57,25 +57,36 @@ export const ListRow = memo(function ListRow({ section, config, cells, row, show
   };
   return (
     <tr className={[selected ? 'is-selected' : '', mark ? `is-live-${mark}` : ''].filter(Boolean).join(' ') || undefined}>
-      <td className="row-select">
-        <input type="checkbox" aria-label={`Select ${title}`} checked={selected} onChange={() => onToggle(row)} />
-      </td>
-      {cells.map((cell, index) => (
-        <td key={cell.column.key}>
-          {index === 0 ? (
-            <>
-              <a href={`/${section}/${row.id}`} aria-label={rowLinkName(shownText(row[cell.column.key], cell.column.format, cell.choices, timeZone), title)}>
-                <DisplayValue value={row[cell.column.key]} format={cell.column.format} choices={cell.choices} />
-              </a>
-              {mark && <LiveMarkBadge mark={mark} />}
-              {/* The column itself is what assistive tech reads. */}
-              {showsAccount && <RowAccount accountId={row.account_id} />}
-            </>
-          ) : (
-            cellOf(cell)
-          )}
+      {!config.readOnly && (
+        <td className="row-select">
+          <input type="checkbox" aria-label={`Select ${title}`} checked={selected} onChange={() => onToggle(row)} />
         </td>
-      ))}
+      )}
+      {cells.map((cell, index) =>
+        // A read-only list has no record pages: its key cell names the row instead of linking to it.
+        index === 0 && config.readOnly ? (
+          <th key={cell.column.key} scope="row">
+            <DisplayValue value={row[cell.column.key]} format={cell.column.format} choices={cell.choices} />
+            {mark && <LiveMarkBadge mark={mark} />}
+            {showsAccount && <RowAccount accountId={row.account_id} />}
+          </th>
+        ) : (
+          <td key={cell.column.key}>
+            {index === 0 ? (
+              <>
+                <a href={`/${section}/${row.id}`} aria-label={rowLinkName(shownText(row[cell.column.key], cell.column.format, cell.choices, timeZone), title)}>
+                  <DisplayValue value={row[cell.column.key]} format={cell.column.format} choices={cell.choices} />
+                </a>
+                {mark && <LiveMarkBadge mark={mark} />}
+                {/* The column itself is what assistive tech reads. */}
+                {showsAccount && <RowAccount accountId={row.account_id} />}
+              </>
+            ) : (
+              cellOf(cell)
+            )}
+          </td>
+        ),
+      )}
       {(canEdit || canDelete) && (
         <td className="row-actions">
           {canEdit && (

@@ -1,6 +1,6 @@
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
-import { onOutcome } from '../../machines/operation';
-import type { ResourceActor, ResourceRequest } from '../../machines/resource';
+import type { ResourceActor } from '../../machines/resource';
+import { resourceApi, storedRecord } from '../../machines/resource.api';
 import { announce } from '../common/toasts';
 import { initialValues, validateForm } from './formValues';
 import { listQuery, parseListState } from './listState';
@@ -28,16 +28,15 @@ export function restoreBodyOf(config: SectionConfig, record: ResourceRecord): Re
  * and says so, offering to open the restored record (it has a new id).
  */
 export function restoreDeleted(resource: ResourceActor, config: SectionConfig, body: Record<string, unknown>, open: (to: string) => void): void {
-  const request: ResourceRequest = { type: 'resource.add', values: body };
-  onOutcome(resource, request, {
+  const named = resourceApi(resource);
+  named.add(body, {
     succeeded: (output) => {
-      const restored = (output as ResourceRecord | null) ?? null;
+      const restored = storedRecord(output);
       // The list as it was last asked for (its page, search and filters), else its first page.
-      resource.send({ type: 'resource.browse', query: resource.getSnapshot().context.listQuery ?? listQuery(parseListState('', config.defaultSort)) });
+      named.browse(resource.getSnapshot().context.listQuery ?? listQuery(parseListState('', config.defaultSort)));
       if (restored) announce(`“${config.titleOf(restored)}” restored.`, { label: 'Open', run: () => open(`/${config.key}/${restored.id}`) });
       else announce(`${config.singular} restored.`);
     },
     failed: (error) => announce(`${config.singular} could not be restored: ${error.detail}`),
   });
-  resource.send(request);
 }

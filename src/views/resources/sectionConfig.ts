@@ -75,7 +75,7 @@ export interface SectionConfig {
   exportable?: boolean;
   /** The list page offers the bot import. */
   importable?: boolean;
-  /** Read-only sections offer no add/edit. */
+  /** A read-only list (SPEC §3's clients): no record pages, no add, edit, delete or selection. */
   readOnly?: boolean;
   /** A page of its own where a record's Delete leads (SPEC §2 `/accounts/{id}/delete`: what goes with it, then the confirmed delete). */
   deletePage?: (id: string) => string;

@@ -5,6 +5,7 @@ import { actions } from './sections/actions';
 import { agentInstructions } from './sections/agentInstructions';
 import { agents } from './sections/agents';
 import { bots } from './sections/bots';
+import { clients } from './sections/clients';
 import { contacts } from './sections/contacts';
 import { dispositions } from './sections/dispositions';
 import { feedback } from './sections/feedback';
@@ -16,7 +17,7 @@ import { tools } from './sections/tools';
 import { users } from './sections/users';
 import { workflows } from './sections/workflows';
 
-/** The fifteen sections' field configuration, by section key. */
+/** The fifteen sections' field configuration, and the read-only client list's, by section key. */
 export const SECTION_CONFIGS: Record<ResourceKey, SectionConfig> = {
   users,
   accounts,
@@ -33,4 +34,5 @@ export const SECTION_CONFIGS: Record<ResourceKey, SectionConfig> = {
   dispositions,
   scorecards,
   workflows,
+  clients,
 };

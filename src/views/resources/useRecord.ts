@@ -3,7 +3,7 @@ import type { ResourceKey, ResourceRecord } from '../../api/resources';
 import type { OperationFailure } from '../../machines/operation';
 import type { ResourceSnapshot } from '../../machines/resource';
 import type { RouteViewProps } from '../../route';
-import { useResource, useResourceOperation } from './useResource';
+import { useResource, useResourceApi, useResourceOperation } from './useResource';
 
 const selectRecord = (s: ResourceSnapshot) => s.context.record;
 
@@ -17,7 +17,8 @@ export function useRecord(key: ResourceKey, id: string): { record: ResourceRecor
   const resource = useResource(key);
   const record = useSelector(resource, selectRecord);
   const read = useResourceOperation(resource, 'read');
+  const named = useResourceApi(resource);
   // The read is the route's first call (machines/route.ts): the page only shows it.
   const current = record && String(record.id) === id ? record : null;
-  return { record: current, loading: read.loading, error: read.failed ? read.error : null, reload: () => resource.send({ type: 'resource.read', id }) };
+  return { record: current, loading: read.loading, error: read.failed ? read.error : null, reload: () => named.read(id) };
 }

@@ -3,14 +3,21 @@ import { createContext, useCallback, useContext, useEffect, useMemo } from 'reac
 import type { ResourceKey } from '../../api/resources';
 import { openReferences } from '../../machines/areas/resources';
 import { can } from '../../machines/permissions';
+import { referencesApi, type ReferencesActorApi } from '../../machines/references.api';
 import { optionsKey, type OptionsEntry, type ReferenceEntry, type ReferenceSection, type ReferencesActor, type ReferencesSnapshot } from '../../machines/references';
 import { sectionByKey } from '../../sections';
+import { useActorApi } from '../actors/useActorApi';
 import { usePermissions, usePortal } from '../PortalContext';
 
 /** The system's reference cache actor. */
 export function useReferencesActor(): ReferencesActor {
   const portal = usePortal();
   return useMemo(() => openReferences(portal), [portal]);
+}
+
+/** The reference cache's named senders (`need`, `options`, `remember`), stable per actor. */
+export function useReferences(): ReferencesActorApi {
+  return useActorApi(useReferencesActor(), referencesApi);
 }
 
 export interface ReferenceRequest {
@@ -49,6 +56,7 @@ export function referenceId(value: unknown): string | null {
  */
 export function useReferenceNames(requests: readonly ReferenceRequest[]): ReferenceLookup {
   const references = useReferencesActor();
+  const { need } = useActorApi(references, referencesApi);
   const permissions = usePermissions();
   const names = useSelector(references, selectNames);
   const wanted = useMemo(() => {
@@ -67,10 +75,10 @@ export function useReferenceNames(requests: readonly ReferenceRequest[]): Refere
   useEffect(() => {
     for (const { section, ids } of wanted) {
       const model = section === 'conversations' ? 'Reporting' : (sectionByKey(section)?.model ?? null);
-      if (can(permissions, model, 'browse')) references.send({ type: 'references.need', section, ids });
+      if (can(permissions, model, 'browse')) need(section, ids);
     }
     // `signature` stands for `wanted`: a new array with the same ids asks nothing again.
-  }, [signature, references, permissions]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [signature, need, permissions]); // eslint-disable-line react-hooks/exhaustive-deps
   // One function while the names stay the same, so memoised rows that take it do not render again.
   return useCallback(
     (section, id) => {
@@ -89,14 +97,15 @@ const EMPTY_OPTIONS: OptionsEntry = { state: 'loading', records: [], at: 0 };
  */
 export function usePickerOptions(section: ResourceKey | undefined, accountId: string | null, enabled: boolean): OptionsEntry {
   const references = useReferencesActor();
+  const { options } = useActorApi(references, referencesApi);
   const { accountFilter } = usePortal();
   const filterAccount = useSelector(accountFilter, (s) => s.context.accountId);
   const scope = accountId ? `account:${accountId}` : `filter:${filterAccount ?? 'all'}`;
   const key = section ? optionsKey(section, scope) : '';
   const entry = useSelector(references, (s) => (key ? s.context.options[key] : undefined));
   useEffect(() => {
-    if (section && enabled) references.send({ type: 'references.options', section, accountId, scope });
-  }, [references, section, accountId, scope, enabled]);
+    if (section && enabled) options(section, accountId, scope);
+  }, [options, section, accountId, scope, enabled]);
   return entry ?? EMPTY_OPTIONS;
 }
 

@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Subscription } from 'xstate';
 import type { ResourceKey } from '../../api/resources';
-import { onOutcome, type OperationFailure, type OutcomeHandlers, operationOf } from '../../machines/operation';
-import type { RelationActor, RelationRequest } from '../../machines/relation';
-import { resourceOutput, type ResourceActor, type ResourceOperationKind, type ResourceRequest } from '../../machines/resource';
+import { type OperationFailure, type OutcomeHandlers, operationOf } from '../../machines/operation';
+import { resourceOutput, type ResourceActor, type ResourceOperationKind } from '../../machines/resource';
+import { resourceApi, type ResourceActorApi } from '../../machines/resource.api';
+import { useActorApi } from '../actors/useActorApi';
 import { openResource } from '../../machines/areas/resources';
 import { useOperation, type OperationView } from '../common/useOperation';
 import { usePortal } from '../PortalContext';
@@ -22,39 +22,51 @@ export function useResourceOperation(resource: ResourceActor, kind: ResourceOper
   return { ...view, output };
 }
 
-export interface Request<R> {
-  /** Sends `request`; `handlers` hear its own outcome (the actor's emitted event for this very request). */
-  send(request: R, handlers?: OutcomeHandlers): void;
+/** The actor's named senders (`add`, `edit`, `remove`, `runAction`, …; machines/resource.api.ts), stable per actor. */
+export function useResourceApi(resource: ResourceActor): ResourceActorApi {
+  return useActorApi(resource, resourceApi);
+}
+
+export interface Request {
+  /**
+   * The listener of this view's next request (pass it to the sender): it calls `handlers` with
+   * that request's outcome while the view is mounted and it is still the view's last request,
+   * and keeps its failure in `failure`.
+   */
+  track(handlers?: OutcomeHandlers): OutcomeHandlers;
   /** The failure of this view's last request; cleared when it asks again. */
   failure: OperationFailure | null;
 }
 
 /**
  * A view's requests to a shared actor, and their outcomes: the outcome of another view's request
- * of the same kind is not this view's. The outcome is heard while the view is mounted.
+ * of the same kind is not this view's, nor is the outcome of a request this view has since
+ * replaced, nor one that arrives after the view has gone.
  */
-export function useRequest(actor: ResourceActor): Request<ResourceRequest>;
-export function useRequest(actor: RelationActor): Request<RelationRequest>;
-export function useRequest(actor: ResourceActor | RelationActor): Request<ResourceRequest> | Request<RelationRequest> {
+export function useRequest(): Request {
   const [failure, setFailure] = useState<OperationFailure | null>(null);
-  // The listener of the request in flight: dropped on unmount (its outcome has no view to reach).
-  const listening = useRef<Subscription | null>(null);
-  useEffect(() => () => listening.current?.unsubscribe(), []);
-  const send = useCallback(
-    (request: ResourceRequest | RelationRequest, handlers: OutcomeHandlers = {}) => {
-      listening.current?.unsubscribe();
-      setFailure(null);
-      const heard: OutcomeHandlers = {
-        succeeded: handlers.succeeded,
-        failed: (error) => {
-          setFailure(error);
-          handlers.failed?.(error);
-        },
-      };
-      listening.current = onOutcome(actor, request, heard);
-      (actor as ResourceActor).send(request as ResourceRequest);
-    },
-    [actor],
-  );
-  return { send, failure };
+  const latest = useRef(0);
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const track = useCallback((handlers: OutcomeHandlers = {}): OutcomeHandlers => {
+    const request = ++latest.current;
+    setFailure(null);
+    const heard = () => mounted.current && latest.current === request;
+    return {
+      succeeded: (output) => {
+        if (heard()) handlers.succeeded?.(output);
+      },
+      failed: (error) => {
+        if (!heard()) return;
+        setFailure(error);
+        handlers.failed?.(error);
+      },
+    };
+  }, []);
+  return { track, failure };
 }

@@ -21,7 +21,9 @@ describe('clients (SPEC §3 "Client: read-only list", GET /v1/clients/)', () => 
     const table = await screen.findByRole('table', { name: 'Clients' });
     expect(await within(table).findByRole('rowheader', { name: 'Acme Web' })).toBeInTheDocument();
     expect(await within(table).findByRole('row', { name: /Acme Mobile Globex Sales/ })).toBeInTheDocument();
-    expect(within(table).queryByRole('link')).toBeNull();
+    // No record pages: nothing in the table leads to a client (an Account name may lead to its account).
+    expect(within(table).queryAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/clients'))).toEqual([]);
+    expect(within(table).queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('link', { name: /New client/i })).toBeNull();
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
     const menu = screen.getByRole('navigation', { name: 'Sections' });

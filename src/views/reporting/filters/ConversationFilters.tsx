@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { GRADES, type DispositionCount } from '../../../api/schemas/reporting';
 import { debounce } from '../../../format/debounce';
-import { conversationQueryFromUrl } from '../conversationQuery';
+import { activeFilterCount, conversationQueryFromUrl } from '../conversationQuery';
 import { choicesNamingAccounts, accountIdsOf } from '../../resources/accountLabels';
 import { referenceName } from '../../resources/ReferenceValue';
 import { useReferenceNames } from '../../resources/useReferences';
 import { DateRangeFields } from '../DateRangeFields';
+import { FiltersDisclosure } from './FiltersDisclosure';
 import { MultiSelectChips } from './MultiSelectChips';
 import { ReviewFilterFields } from '../review/ReviewFilterFields';
 
@@ -19,6 +20,7 @@ const GRADE_OPTIONS = GRADES.map((g) => ({ value: g, label: `Grade ${g}` }));
 /**
  * The conversations list's filters, applied as they change (like the resource lists: no Apply
  * button): the search after a 300 ms pause (SPEC §9), everything else at once. The URL holds them.
+ * On phones they start folded behind the Filters button (FiltersDisclosure).
  */
 export function ConversationFilters({ params, dispositions, onChange, searchErrors, reviewFilters = true }: {
   params: URLSearchParams;
@@ -49,49 +51,51 @@ export function ConversationFilters({ params, dispositions, onChange, searchErro
   const dispositionOptions = known.map((d, index) => ({ value: d.id, label: labels[index]!.label, detail: `${d.conversations} conversations` }));
 
   return (
-    <form className="report-filters" aria-label="Conversation filters" role="search" onSubmit={(e) => { e.preventDefault(); pushSearch.flush(); }}>
-      <div className="field">
-        <label htmlFor="conversations-search">Search</label>
-        <input
-          id="conversations-search"
-          type="search"
-          value={text}
-          maxLength={MAX_SEARCH_CHARACTERS}
-          placeholder="uuid, phone, name, summary"
-          aria-invalid={searchErrors?.length ? true : undefined}
-          aria-describedby={searchErrors?.length ? 'conversations-search-error' : undefined}
-          onChange={(e) => {
-            setText(e.target.value);
-            pushSearch(e.target.value);
-          }}
-        />
-        {searchErrors?.length ? (
-          <p className="field-error" id="conversations-search-error" role="alert">
-            {searchErrors.join(' ')}
-          </p>
-        ) : null}
-      </div>
-      <DateRangeFields idPrefix="conversations" from={query.from} to={query.to} onApply={(range) => set({ from: range.from, to: range.to })} />
-      <MultiSelectChips label="Grades" options={GRADE_OPTIONS} selected={query.grades ?? []} onChange={(values) => set({ grade: values })} placeholder="Any grade" />
-      <MultiSelectChips label="Dispositions" options={dispositionOptions} selected={query.dispositions ?? []} onChange={(values) => set({ disposition: values })} placeholder="Any disposition" />
-      <div className="field">
-        <label htmlFor="conversations-channel">Channel</label>
-        <select id="conversations-channel" value={query.filter?.channel ?? ''} onChange={(e) => set({ channel: e.target.value || undefined })}>
-          <option value="">Any</option>
-          <option value="voice">Voice</option>
-          <option value="chat">Chat</option>
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="conversations-status">Status</label>
-        <select id="conversations-status" value={query.filter?.status ?? ''} onChange={(e) => set({ status: e.target.value || undefined })}>
-          <option value="">Any</option>
-          <option value="active">Active</option>
-          <option value="completed">Completed</option>
-          <option value="failed">Failed</option>
-        </select>
-      </div>
-      {reviewFilters && <ReviewFilterFields query={query} onChange={set} />}
-    </form>
+    <FiltersDisclosure active={activeFilterCount(query)}>
+      <form className="report-filters" aria-label="Conversation filters" role="search" onSubmit={(e) => { e.preventDefault(); pushSearch.flush(); }}>
+        <div className="field">
+          <label htmlFor="conversations-search">Search</label>
+          <input
+            id="conversations-search"
+            type="search"
+            value={text}
+            maxLength={MAX_SEARCH_CHARACTERS}
+            placeholder="uuid, phone, name, summary"
+            aria-invalid={searchErrors?.length ? true : undefined}
+            aria-describedby={searchErrors?.length ? 'conversations-search-error' : undefined}
+            onChange={(e) => {
+              setText(e.target.value);
+              pushSearch(e.target.value);
+            }}
+          />
+          {searchErrors?.length ? (
+            <p className="field-error" id="conversations-search-error" role="alert">
+              {searchErrors.join(' ')}
+            </p>
+          ) : null}
+        </div>
+        <DateRangeFields idPrefix="conversations" from={query.from} to={query.to} onApply={(range) => set({ from: range.from, to: range.to })} />
+        <MultiSelectChips label="Grades" options={GRADE_OPTIONS} selected={query.grades ?? []} onChange={(values) => set({ grade: values })} placeholder="Any grade" />
+        <MultiSelectChips label="Dispositions" options={dispositionOptions} selected={query.dispositions ?? []} onChange={(values) => set({ disposition: values })} placeholder="Any disposition" />
+        <div className="field">
+          <label htmlFor="conversations-channel">Channel</label>
+          <select id="conversations-channel" value={query.filter?.channel ?? ''} onChange={(e) => set({ channel: e.target.value || undefined })}>
+            <option value="">Any</option>
+            <option value="voice">Voice</option>
+            <option value="chat">Chat</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="conversations-status">Status</label>
+          <select id="conversations-status" value={query.filter?.status ?? ''} onChange={(e) => set({ status: e.target.value || undefined })}>
+            <option value="">Any</option>
+            <option value="active">Active</option>
+            <option value="completed">Completed</option>
+            <option value="failed">Failed</option>
+          </select>
+        </div>
+        {reviewFilters && <ReviewFilterFields query={query} onChange={set} />}
+      </form>
+    </FiltersDisclosure>
   );
 }

@@ -1,6 +1,7 @@
 import type { ResourceRecord } from '../../../api/resources';
 import { useCan, useNavigate } from '../../PortalContext';
-import { useRequest, useResourceOperation, useResource } from '../useResource';
+import { storedRecord } from '../../../machines/resource.api';
+import { useRequest, useResourceApi, useResourceOperation, useResource } from '../useResource';
 import { ActionPanel, Outcome } from './ActionPanel';
 
 /** SPEC §7: POST /v1/agents/{id}/duplicate, then open the copy. */
@@ -9,7 +10,8 @@ export function AgentActions({ agent }: { agent: ResourceRecord }) {
   const duplicate = useResourceOperation(agents, 'duplicate');
   const canAdd = useCan('Agents', 'add');
   const navigate = useNavigate();
-  const request = useRequest(agents);
+  const { runAction } = useResourceApi(agents);
+  const request = useRequest();
   if (!canAdd) return null;
   return (
     <ActionPanel title="Agent actions">
@@ -18,12 +20,12 @@ export function AgentActions({ agent }: { agent: ResourceRecord }) {
         className="button"
         disabled={duplicate.loading}
         onClick={() => {
-          request.send({ type: 'resource.action', name: 'duplicate', input: agent.id }, {
+          runAction('duplicate', agent.id, request.track({
             succeeded: (output) => {
-              const copy = output as ResourceRecord | null | undefined;
-              if (copy?.id) navigate.go(`/agents/${copy.id}`);
+              const copy = storedRecord(output);
+              if (copy) navigate.go(`/agents/${copy.id}`);
             },
-          });
+          }));
         }}
       >
         Duplicate agent

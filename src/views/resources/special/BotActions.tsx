@@ -1,13 +1,14 @@
 import { Link } from 'wouter';
 import type { ResourceRecord } from '../../../api/resources';
 import { useCan } from '../../PortalContext';
-import { useResourceOperation, useResource } from '../useResource';
+import { useResourceApi, useResourceOperation, useResource } from '../useResource';
 import { ActionPanel, Outcome } from './ActionPanel';
 
 /** Bot duplicate (its own route) and export (download with the server's file name). */
 export function BotActions({ bot }: { bot: ResourceRecord }) {
   const bots = useResource('bots');
   const exporting = useResourceOperation(bots, 'exportBot');
+  const { runAction } = useResourceApi(bots);
   const canAdd = useCan('Bots', 'add');
   return (
     <ActionPanel title="Bot actions">
@@ -17,7 +18,7 @@ export function BotActions({ bot }: { bot: ResourceRecord }) {
             Duplicate bot
           </Link>
         )}
-        <button type="button" className="button" disabled={exporting.loading} onClick={() => bots.send({ type: 'resource.action', name: 'exportBot', input: bot.id })}>
+        <button type="button" className="button" disabled={exporting.loading} onClick={() => runAction('exportBot', bot.id)}>
           {exporting.loading ? 'Exporting…' : 'Export bot'}
         </button>
       </div>

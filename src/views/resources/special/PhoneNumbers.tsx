@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ResourceRecord } from '../../../api/resources';
 import type { AvailablePhoneNumber, PhoneCountry } from '../../../api/schemas/phoneNumber';
 import { formatMoney } from '../../../format/money';
@@ -7,7 +7,7 @@ import { OperationError } from '../../common/OperationError';
 import { announce } from '../../common/toasts';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { useCan } from '../../PortalContext';
-import { useRequest, useResourceOperation, useResource } from '../useResource';
+import { useRequest, useResourceApi, useResourceOperation, useResource } from '../useResource';
 import { ActionPanel } from './ActionPanel';
 
 /** SPEC §7: an instance's phone number — countries, search by country with filters, purchase. */
@@ -19,17 +19,20 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
   const canEdit = useCan('Instances', 'edit');
   const [country, setCountry] = useState('');
   const [contains, setContains] = useState('');
-  const buying = useRequest(instances);
+  const { runAction } = useResourceApi(instances);
+  const buying = useRequest();
   // The number this view bought last (its purchase's outcome).
   const [bought, setBought] = useState<string | null>(null);
   // The number waiting for a yes: a purchase costs money and replaces the current number.
   const [asking, setAsking] = useState<AvailablePhoneNumber | null>(null);
+  // The purchase's outcome takes focus: the Buy button the dialog returned focus to has left with its number.
+  const outcome = useRef<HTMLParagraphElement>(null);
   const countryId = useId();
   const containsId = useId();
 
   useEffect(() => {
-    if (canEdit) instances.send({ type: 'resource.action', name: 'countries' });
-  }, [instances, canEdit]);
+    if (canEdit) runAction('countries');
+  }, [runAction, canEdit]);
 
   const countryList = countries.succeeded ? (countries.output as PhoneCountry[]) : [];
   // A bought number leaves the results.
@@ -50,7 +53,7 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
             onSubmit={(event) => {
               event.preventDefault();
               if (!country) return;
-              instances.send({ type: 'resource.action', name: 'searchNumbers', input: { country, filters: { 'filter[contains]': contains || undefined } } });
+              runAction('searchNumbers', { country, filters: { 'filter[contains]': contains || undefined } });
             }}
           >
             <div className="field">
@@ -108,25 +111,28 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
               </tbody>
             </table>
           )}
-          <p role="status">{bought ? `Purchased ${formatPhone(bought)}.` : ''}</p>
+          <p ref={outcome} tabIndex={-1} role="status">{bought ? `Purchased ${formatPhone(bought)}.` : ''}</p>
           {asking && (
             <ConfirmDialog
               title="Buy this number?"
               message={`${formatPhone(asking.phone_number)} costs ${typeof asking.monthly_cost === 'number' ? `${formatMoney(asking.monthly_cost)} a month` : 'a monthly fee'}. ${current ? `It replaces this instance’s current number, ${formatPhone(current)}.` : 'This instance has no number yet.'}`}
               confirmLabel={typeof asking.monthly_cost === 'number' ? `Buy for ${formatMoney(asking.monthly_cost)}/month` : 'Buy'}
               busy={purchase.loading}
+              busyLabel="Buying…"
+              tone="primary"
               onCancel={() => setAsking(null)}
               onConfirm={() => {
                 const number = asking.phone_number;
                 setBought(null);
                 setAsking(null);
-                buying.send({ type: 'resource.action', name: 'purchase', input: { instanceId: instance.id, phoneNumber: number } }, {
+                runAction('purchase', { instanceId: instance.id, phoneNumber: number }, buying.track({
                   succeeded: () => {
                     setBought(number);
+                    setTimeout(() => outcome.current?.focus(), 0);
                     // Success is said where the user is looking (the toast), as well as in the panel.
                     announce(`Purchased ${formatPhone(number)}.`);
                   },
-                });
+                }));
               }}
             />
           )}

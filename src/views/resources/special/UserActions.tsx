@@ -1,6 +1,6 @@
 import type { ResourceRecord } from '../../../api/resources';
 import { useCan } from '../../PortalContext';
-import { useResourceOperation, useResource } from '../useResource';
+import { useResourceApi, useResourceOperation, useResource } from '../useResource';
 import { ActionPanel, Outcome } from './ActionPanel';
 
 /** SPEC §7: a user's password-reset e-mail and a new verification e-mail. */
@@ -8,16 +8,17 @@ export function UserActions({ user }: { user: ResourceRecord }) {
   const users = useResource('users');
   const reset = useResourceOperation(users, 'passwordResetEmail');
   const verify = useResourceOperation(users, 'resendVerification');
+  const { runAction } = useResourceApi(users);
   const canEdit = useCan('Users', 'edit');
   if (!canEdit) return null;
   return (
     <ActionPanel title="Account e-mails">
       <div className="page-actions">
-        <button type="button" className="button" disabled={reset.loading} onClick={() => users.send({ type: 'resource.action', name: 'passwordResetEmail', input: user.id })}>
+        <button type="button" className="button" disabled={reset.loading} onClick={() => runAction('passwordResetEmail', user.id)}>
           Send password reset email
         </button>
         {!user.email_verified_at && (
-          <button type="button" className="button" disabled={verify.loading} onClick={() => users.send({ type: 'resource.action', name: 'resendVerification', input: user.id })}>
+          <button type="button" className="button" disabled={verify.loading} onClick={() => runAction('resendVerification', user.id)}>
             Resend verification email
           </button>
         )}
