@@ -15,7 +15,7 @@ const botFile = (name: string, agents: string[]) =>
 
 /** Issue 26 item 9: after a write focus goes to its outcome, never to the page body; bot writes say what they did. */
 describe('focus and feedback after every write', () => {
-  test('create, then save: the record’s heading takes focus', { timeout: 20000 }, async () => {
+  test('create, then save: the record’s heading takes focus', { timeout: 40000 }, async () => {
     const rows: Array<Record<string, unknown>> = [];
     const { here } = await renderPortal('/dispositions/new', { handlers: crudHandlers('dispositions', rows) });
     const user = userEvent.setup();
