@@ -34,6 +34,8 @@ import { BulkBar } from './BulkBar';
 import { ColumnChooser } from './ColumnChooser';
 import { visibleColumns } from './visibleColumns';
 import { useRefetchWhenVisible } from './useRefetchWhenVisible';
+import { useLiveList } from '../actors/useLiveList';
+import { liveMarksNote } from '../common/LiveMarks';
 import './resources.css';
 
 
@@ -86,6 +88,9 @@ export default function ListPage({ route }: RouteViewProps) {
   const reload = () => list$.browse(listQuery(latest.current));
   // Back from sleep or a long time in another tab: the list is asked again once.
   useRefetchWhenVisible(reload);
+  // Changes made elsewhere (another browser, another user of the account): asked again, ≤ once a second.
+  const live = useLiveList(key, key, 'refetch', reload, `${accountId ?? ''}|${search}`);
+  const liveNote = useMemo(() => liveMarksNote(rows, live.marks), [rows, live.marks]);
 
   // The selection (issue 30): across pages of the same search, filters and sort; another one clears it.
   const selection = useBulkSelectionActor(key, config.titleOf);
@@ -185,6 +190,7 @@ export default function ListPage({ route }: RouteViewProps) {
             {/* Focus comes here when a delete empties the table (DeleteRecordButton): the count is the outcome. */}
             <p role="status" className="list-summary" tabIndex={-1}>
               {listSummary(loading, list.data.length, meta)}
+              {!loading && liveNote && ` · ${liveNote}`}
             </p>
             {rows.length === 0 && list.data.length > 0 && <p className="list-empty">Every row of this page is being deleted.</p>}
             {!loading && !failure && rows.length === 0 && list.data.length === 0 && narrowed && (
@@ -246,6 +252,7 @@ export default function ListPage({ route }: RouteViewProps) {
                           canDelete={canDelete}
                           resource={resource}
                           selected={matching || pickedIds.has(String(row.id))}
+                          mark={live.marks[String(row.id)]}
                           onToggle={toggle}
                         />
                       ))}
