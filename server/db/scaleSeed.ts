@@ -54,7 +54,16 @@ export function seedScale(db: Database, count: number, now = Date.now(), onBatch
   if (existing === 0) throw new Error('no conversations to copy: run the demo seed first (npm run serve once, or createServer)');
   const toInsert = Math.max(0, count - existing);
   if (toInsert === 0) return { inserted: 0, total: existing, sampled: 0, evaluations: 0 };
+  // Before any temporary table: changing temp_store drops them.
+  const settled = bulkLoadSettings(db);
+  try {
+    return copyConversations(db, existing, toInsert, now, onBatch);
+  } finally {
+    settled();
+  }
+}
 
+function copyConversations(db: Database, existing: number, toInsert: number, now: number, onBatch?: (done: number, total: number) => void): ScaleSeedResult {
   const reviewed = exists(db, 'conversation_evaluations');
   // Each template with its current (submitted) evaluation, if any: the copies take it as theirs.
   db.exec(`DROP TABLE IF EXISTS temp.scale_templates;
@@ -172,6 +181,36 @@ function reviewCopies(db: Database) {
       LEFT JOIN conversation_transcript_lines nl ON nl.conversation_id = c.id AND nl.position = ol.position
       WHERE ${batch} AND (c.id - @base) % ${SAMPLE_EVERY} = 0`),
   ];
+}
+
+/** Page cache for the load: sorts of index builds and the search index's merges stay in memory (256 MB). */
+const BULK_CACHE_KIB = 256 * 1024;
+
+/**
+ * Connection settings for one big transaction, and what puts them back. A bigger page cache and
+ * in-memory temporary files (index sorts, search merges); and a rollback journal instead of the
+ * WAL when no other connection uses the file: pages appended to the file are not journaled, where
+ * the WAL writes every new page twice (to the log, then to the file at the checkpoint). Either
+ * journal makes the load atomic. A file another process has open stays in WAL mode.
+ */
+function bulkLoadSettings(db: Database): () => void {
+  const cache = db.pragma('cache_size', { simple: true }) as number;
+  const temp = db.pragma('temp_store', { simple: true }) as number;
+  const journal = db.pragma('journal_mode', { simple: true }) as string;
+  db.pragma(`cache_size = -${BULK_CACHE_KIB}`);
+  db.pragma('temp_store = MEMORY');
+  if (journal === 'wal') {
+    try {
+      db.pragma('journal_mode = DELETE');
+    } catch {
+      // Busy: another connection has the file open; the load runs in WAL mode.
+    }
+  }
+  return () => {
+    if (journal === 'wal') db.pragma('journal_mode = WAL');
+    db.pragma(`temp_store = ${temp}`);
+    db.pragma(`cache_size = ${cache}`);
+  };
 }
 
 const exists = (db: Database, name: string) => db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(name) !== undefined;

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, enqueueActions, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { Account } from '../api/schemas/account';
-import { failureOf, type OperationFailure } from './operation';
+import { ACTOR_IDS } from './actorIds';
+import { defineOperations, type OperationFailure, type OperationFamily, type ReportOf } from './operation';
 
 const STORAGE_KEY = 'account_id';
 
@@ -29,44 +30,61 @@ export interface AccountFilterContext {
   error: OperationFailure | null;
 }
 
+/** The filter's one operation (THE operation family): the accounts the user sees. */
+function accountOperations(fetchAccounts: (input: void, signal: AbortSignal) => Promise<Account[]>) {
+  return defineOperations({ load: { summary: 'Error Loading Accounts', call: fetchAccounts } }, () => `${ACTOR_IDS.accountFilter}:load`);
+}
+type AccountOperations = ReturnType<typeof accountOperations> extends OperationFamily<infer S> ? S : never;
+
 export type AccountFilterEvent =
   /** Loads the accounts again, whatever is loaded. */
   | { type: 'accountFilter.load' }
   /** Someone needs the accounts (the shell's filter, a form's Account, the session's start): loaded once, then kept. */
   | { type: 'accountFilter.need' }
   | { type: 'accountFilter.select'; accountId: string | null }
-  | { type: 'accountFilter.clear' };
+  | { type: 'accountFilter.clear' }
+  | ReportOf<AccountOperations>;
 
-export const accountFilterMachine = setup({
-  types: { context: {} as AccountFilterContext, events: {} as AccountFilterEvent, tags: {} as 'busy' | 'failed' },
-  actors: {
-    fetchAccounts: fromPromise<Account[], void>(async () => []),
-  },
-  actions: {
-    persist: ({ context }) => storeAccount(context.accountId),
-  },
-}).createMachine({
-  id: 'accountFilter',
-  context: () => ({ accountId: readStoredAccount(), accounts: [], error: null }),
-  initial: 'idle',
-  on: {
-    'accountFilter.select': { actions: [assign({ accountId: ({ event }) => event.accountId || null }), 'persist'] },
-    // Signing out forgets the filter: the next user may not see that account.
-    'accountFilter.clear': { target: '.idle', actions: [assign({ accountId: null, accounts: [], error: null }), 'persist'] },
-  },
-  states: {
-    idle: { on: { 'accountFilter.load': 'loading', 'accountFilter.need': 'loading' } },
-    loading: {
-      tags: 'busy',
-      invoke: {
-        src: 'fetchAccounts',
-        onDone: { target: 'ready', actions: assign({ accounts: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureOf(event.error, 'Error Loading Accounts') }) },
-      },
+/**
+ * THE global account filter (SPEC §1): the chosen account (kept in localStorage) and the
+ * accounts to choose from. Their load is THE operation (its `load` child); this machine keeps
+ * the rule that a `need` loads once, then the list is kept until a `load` asks again.
+ */
+export function createAccountFilterMachine(fetchAccounts: (input: void, signal: AbortSignal) => Promise<Account[]>) {
+  const operations = accountOperations(fetchAccounts);
+  return setup({
+    types: { context: {} as AccountFilterContext, events: {} as AccountFilterEvent, tags: {} as 'busy' | 'failed' },
+    actors: operations.actors,
+    actions: {
+      persist: ({ context }) => storeAccount(context.accountId),
+      load: sendTo('load', () => operations.start('load', undefined)),
     },
-    ready: { on: { 'accountFilter.load': 'loading' } },
-    failed: { tags: 'failed', on: { 'accountFilter.load': 'loading' } },
-  },
-});
+  }).createMachine({
+    id: 'accountFilter',
+    context: () => ({ accountId: readStoredAccount(), accounts: [], error: null }),
+    entry: enqueueActions(({ enqueue }) => operations.spawnAll(enqueue)),
+    initial: 'idle',
+    on: {
+      'accountFilter.select': { actions: [assign({ accountId: ({ event }) => event.accountId || null }), 'persist'] },
+      // Signing out forgets the filter: the next user may not see that account (a load in flight stops).
+      'accountFilter.clear': { target: '.idle', actions: [assign({ accountId: null, accounts: [], error: null }), 'persist', enqueueActions(({ enqueue }) => operations.reset(enqueue))] },
+    },
+    states: {
+      idle: { on: { 'accountFilter.load': { target: 'loading', actions: 'load' }, 'accountFilter.need': { target: 'loading', actions: 'load' } } },
+      loading: {
+        tags: 'busy',
+        on: {
+          'operation.report.succeeded': { target: 'ready', actions: assign({ accounts: ({ event }) => event.output, error: null }) },
+          'operation.report.failed': { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
+        },
+      },
+      ready: { on: { 'accountFilter.load': { target: 'loading', actions: 'load' } } },
+      failed: { tags: 'failed', on: { 'accountFilter.load': { target: 'loading', actions: 'load' } } },
+    },
+  });
+}
+
+/** The filter's statechart with no accounts to load (the inspector's drawing). */
+export const accountFilterMachine = createAccountFilterMachine(async () => []);
 
 export type AccountFilterActor = ActorRefFrom<typeof accountFilterMachine>;

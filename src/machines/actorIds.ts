@@ -31,6 +31,10 @@ export const ACTOR_IDS = {
   bulkDelete: 'bulkDelete',
   /** A list page's selection (machines/bulkSelection.ts), alive while its page is. */
   bulkSelection: (section: string) => `bulkSelection:${section}`,
+  /** The tab's live channel to the gateway's `/live` namespace (issue 30, machines/liveChannel.ts). */
+  live: 'live',
+  /** A list page's live refresh (machines/liveList.ts), alive while its page is. */
+  liveList: (list: string) => `liveList:${list}`,
   /** The feedback form's conversation picker. */
   conversationSearch: 'conversationSearch',
   /** A section's resource actor; its operations are `resource:<section>:<kind>`. */

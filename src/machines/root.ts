@@ -5,7 +5,7 @@ import type { Http } from '../api/http';
 import type { Permissions } from '../api/schemas/permissions';
 import type { User } from '../api/schemas/user';
 import type { RuntimeConfig } from '../config';
-import { accountFilterMachine, type AccountFilterActor } from './accountFilter';
+import { createAccountFilterMachine, type AccountFilterActor } from './accountFilter';
 import { ACTOR_IDS } from './actorIds';
 import { authMachine, isSignedIn, type AuthActor } from './auth';
 import { createAuthBranchActors } from './authBranches';
@@ -106,9 +106,7 @@ export function createRootMachine({ http, config, location = '/', firstCalls }: 
     },
   });
 
-  const accountFilter = accountFilterMachine.provide({
-    actors: { fetchAccounts: fromPromise(async ({ signal }) => (await authApi.fetchAccounts(signal)).data) },
-  });
+  const accountFilter = createAccountFilterMachine(async (_input, signal) => (await authApi.fetchAccounts(signal)).data);
 
   // The dashboard's totals (signed in only): their reader loads with the first call, not with /login.
   const globalTotals = createOperation(async (_input: void, signal) => (await import('../api/globalTotals')).fetchGlobalTotals(http, signal));

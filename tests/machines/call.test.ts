@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { createCallsApi, type PlaceCallInput, type PlacedCall } from '../../src/api/calls';
 import { createHttp } from '../../src/api/http';
 import { parseRuntimeConfig } from '../../src/config';
-import { callMachine, callStatus } from '../../src/machines/call';
+import { callStatus, createCallMachine } from '../../src/machines/call';
 import { API } from '../support/apiFixtures';
 import { mswServer } from '../support/setupMsw';
 
@@ -12,7 +12,7 @@ const input: PlaceCallInput = { instanceId: '7', phone: '+1 (555) 123-4567', cli
 
 function startCall(placeCall: (input: PlaceCallInput) => Promise<PlacedCall>) {
   const clock = new SimulatedClock();
-  const actor = createActor(callMachine.provide({ actors: { placeCall: fromPromise<PlacedCall, PlaceCallInput>(({ input }) => placeCall(input)) } }), { clock });
+  const actor = createActor(createCallMachine((input) => placeCall(input)), { clock });
   actor.start();
   return { actor, clock };
 }

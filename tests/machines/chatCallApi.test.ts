@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import type { PlaceCallInput, PlacedCall } from '../../src/api/calls';
-import { callMachine } from '../../src/machines/call';
+import { createCallMachine } from '../../src/machines/call';
 import { callApi, callSelectors } from '../../src/machines/call.api';
 
 const input: PlaceCallInput = { instanceId: '7', phone: '+1 (555) 123-4567', clientId: 'client-1', suppressHistory: false };
@@ -9,7 +9,7 @@ const input: PlaceCallInput = { instanceId: '7', phone: '+1 (555) 123-4567', cli
 describe('the outbound call’s named API (views place calls and read them without event objects or state names)', () => {
   test('place, then the state by name, the number and the stream; a number that cannot be called stays idle', async () => {
     let answer!: (value: PlacedCall) => void;
-    const call = createActor(callMachine.provide({ actors: { placeCall: fromPromise<PlacedCall, PlaceCallInput>(() => new Promise((resolve) => (answer = resolve))) } })).start();
+    const call = createActor(createCallMachine(() => new Promise((resolve) => (answer = resolve)))).start();
     const api = callApi(call);
     api.place({ ...input, phone: '12' });
     expect(callSelectors.state(call.getSnapshot())).toBe('idle');

@@ -14,10 +14,10 @@ import { API } from './apiFixtures';
  * memory location at `path`, talking to msw at API. `returning` stores the "not guest" flag, so
  * the session is restored from the server first, as after a reload.
  */
-export function mountPortal(path: string, { returning = false }: { returning?: boolean } = {}) {
+export function mountPortal(path: string, { returning = false, config: extra = {} }: { returning?: boolean; config?: Record<string, unknown> } = {}) {
   localStorage.setItem('isGuest', returning ? 'isNotGuest' : 'isGuest');
   const location = memoryLocation({ path, record: true });
-  const config = parseRuntimeConfig({ apiOrigin: API });
+  const config = parseRuntimeConfig({ apiOrigin: API, ...extra });
   const portal = startPortal({ http: createHttp(config), config, location: path, firstCalls: sendFirstCalls });
   const view = render(
     <PortalProvider value={{ ...portal, config }}>

@@ -23,7 +23,7 @@ export function recordRequests(): string[] {
  * The whole portal (started system + PortalProvider + wouter memory location) signed in with a
  * restored session. `handlers` go first, so they win over the sign-in defaults.
  */
-export async function renderPortal(path: string, options: { handlers?: RequestHandler[]; permissions?: unknown } = {}) {
+export async function renderPortal(path: string, options: { handlers?: RequestHandler[]; permissions?: unknown; config?: Record<string, unknown> } = {}) {
   const permissions = options.permissions ?? permissionsFor('all');
   mswServer.use(
     // First: a test's `/users/:id` handler must not answer the session's own user call.
@@ -33,7 +33,7 @@ export async function renderPortal(path: string, options: { handlers?: RequestHa
     ...signInHandlers({ permissions }),
     http.get(`${API}/api/v1/accounts`, () => HttpResponse.json(listBody([{ id: 1, name: 'Acme Support' }, { id: 2, name: 'Globex Sales' }]))),
   );
-  const mounted = mountPortal(path, { returning: true });
+  const mounted = mountPortal(path, { returning: true, config: options.config });
   await waitFor(mounted.portal.auth, (s) => s.matches('signedIn'), { timeout: 3000 });
   return { ...mounted, screen };
 }

@@ -1,4 +1,5 @@
 import { NOW, type Migration } from '../migrations';
+import { reviewScaleMigration } from './reviewScale';
 
 /**
  * Conversation review (issue 29, docs/review-contract.md): versioned scorecard items,
@@ -138,4 +139,5 @@ export const reviewMigrations: readonly Migration[] = [
       FROM scorecards s, json_each(CASE WHEN json_valid(s.criteria) THEN s.criteria ELSE '[]' END) j;
     `,
   },
+  reviewScaleMigration,
 ];

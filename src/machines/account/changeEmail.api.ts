@@ -1,8 +1,5 @@
-import type { SnapshotFrom } from 'xstate';
 import type { EmailChange, ProfileInformation } from '../../api/account';
-import type { ChangeEmailEvent, changeEmailMachine } from './changeEmail';
-
-type AccountEditSnapshot = SnapshotFrom<typeof changeEmailMachine>;
+import type { AccountEditSnapshot, ChangeEmailEvent } from './changeEmail';
 
 /** Change email and profile information (one statechart, createAccountEditMachine). */
 export function accountEditApi(flow: { send(event: ChangeEmailEvent): void }) {

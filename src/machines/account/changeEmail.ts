@@ -1,12 +1,21 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { AccountApi, EmailChange, ProfileInformation } from '../../api/account';
 import type { User } from '../../api/schemas/user';
-import { failureOf, type OperationFailure } from '../operation';
+import { defineOperations, type OperationFailure, type OperationFamily, type ReportOf } from '../operation';
 import { authIn, goTo, navigationIn, verificationPrompt } from './refs';
 
 export const CHANGE_EMAIL_SUMMARY = 'Change Email Failed';
 
+type Submit = (change: EmailChange | ProfileInformation, signal: AbortSignal) => Promise<User>;
+
+/** The edit's one call (THE operation family): the updated user comes back typed. */
+function editOperations(flow: string, summary: string, submit: Submit) {
+  return defineOperations({ submit: { summary, call: submit } }, () => `flow:${flow}:submit`);
+}
+type EditOperations = ReturnType<typeof editOperations> extends OperationFamily<infer S> ? S : never;
+
 export type ChangeEmailEvent = { type: 'account.submit'; change: EmailChange | ProfileInformation };
+type AccountEditEvent = ChangeEmailEvent | ReportOf<EditOperations>;
 
 export interface AccountEditContext {
   /** Where /email-verification continues once the new address is verified. */
@@ -18,28 +27,26 @@ export interface AccountEditContext {
 /**
  * Change email (`POST /api/v1/user/change-email`) and profile information
  * (`PUT /user/profile-information`) end the same way: the auth actor gets the updated user; a new
- * address is unverified, so auth learns that too and the user goes to /email-verification.
+ * address is unverified, so auth learns that too and the user goes to /email-verification. The
+ * call is THE operation (its `submit` child); this machine keeps only those rules.
  */
-export function createAccountEditMachine(id: string, summary: string, savedNotice: string) {
+export function createAccountEditMachine(id: string, summary: string, savedNotice: string, submit: Submit) {
+  const operations = editOperations(id, summary, submit);
   return setup({
     types: {
       context: {} as AccountEditContext,
-      events: {} as ChangeEmailEvent,
+      events: {} as AccountEditEvent,
       tags: {} as 'editing' | 'busy' | 'done',
       input: {} as { returnTo: string },
     },
-    actors: {
-      submit: fromPromise<User, EmailChange | ProfileInformation>(async () => {
-        throw new Error('submit: no actor provided');
-      }),
-    },
+    actors: operations.actors,
     guards: {
-      'the new address needs verifying': ({ event }) => !(event as unknown as { output: User }).output.email_verified_at,
+      'the new address needs verifying': ({ event }) => event.type === 'operation.report.succeeded' && !event.output.email_verified_at,
     },
     actions: {
-      updateUser: enqueueActions(({ event, system, enqueue }) =>
-        enqueue.sendTo(authIn(system), { type: 'auth.userUpdated', user: (event as unknown as { output: User }).output }),
-      ),
+      updateUser: enqueueActions(({ event, system, enqueue }) => {
+        if (event.type === 'operation.report.succeeded') enqueue.sendTo(authIn(system), { type: 'auth.userUpdated', user: event.output });
+      }),
       askForVerification: enqueueActions(({ context, system, enqueue }) => {
         enqueue.sendTo(navigationIn(system), goTo(verificationPrompt(context.returnTo)));
         enqueue.sendTo(authIn(system), { type: 'auth.unverified' });
@@ -48,20 +55,19 @@ export function createAccountEditMachine(id: string, summary: string, savedNotic
   }).createMachine({
     id,
     context: ({ input }) => ({ returnTo: input.returnTo, error: null, notice: null }),
+    entry: enqueueActions(({ enqueue }) => operations.spawnAll(enqueue)),
     initial: 'editing',
     states: {
-      editing: { tags: 'editing', on: { 'account.submit': 'submitting' } },
+      editing: { tags: 'editing', on: { 'account.submit': { target: 'submitting', actions: sendTo('submit', ({ event }) => operations.start('submit', event.change)) } } },
       submitting: {
         tags: 'busy',
         entry: assign({ error: null, notice: null }),
-        invoke: {
-          src: 'submit',
-          input: ({ event }) => (event as ChangeEmailEvent).change,
-          onDone: [
+        on: {
+          'operation.report.succeeded': [
             { guard: 'the new address needs verifying', target: 'awaitingVerification', actions: ['updateUser', 'askForVerification'] },
             { target: 'editing', actions: ['updateUser', assign({ notice: savedNotice })] },
           ],
-          onError: { target: 'editing', actions: assign({ error: ({ event }) => failureOf(event.error, summary) }) },
+          'operation.report.failed': { target: 'editing', actions: assign({ error: ({ event }) => event.error }) },
         },
       },
       awaitingVerification: { type: 'final', tags: ['busy', 'done'] },
@@ -69,10 +75,9 @@ export function createAccountEditMachine(id: string, summary: string, savedNotic
   });
 }
 
-export const changeEmailMachine = createAccountEditMachine('changeEmail', CHANGE_EMAIL_SUMMARY, 'Your email address is unchanged.');
+export type AccountEditMachine = ReturnType<typeof createAccountEditMachine>;
+export type AccountEditSnapshot = SnapshotFrom<AccountEditMachine>;
 
 export function createChangeEmailFlow(api: Pick<AccountApi, 'changeEmail'>) {
-  return changeEmailMachine.provide({
-    actors: { submit: fromPromise(({ input, signal }) => api.changeEmail(input as EmailChange, signal)) },
-  });
+  return createAccountEditMachine('changeEmail', CHANGE_EMAIL_SUMMARY, 'Your email address is unchanged.', (change, signal) => api.changeEmail(change as EmailChange, signal));
 }

@@ -1,4 +1,3 @@
-import { fromPromise } from 'xstate';
 import type { AccountApi, ProfileInformation } from '../../api/account';
 import { createAccountEditMachine } from './changeEmail';
 
@@ -7,10 +6,6 @@ export const PROFILE_SUMMARY = 'Edit Failed';
 export const PROFILE_SAVED = 'Your profile has been updated.';
 
 /** Fortify's `PUT /user/profile-information` (name, email): the same statechart as change email. */
-export const profileInformationMachine = createAccountEditMachine('profileInformation', PROFILE_SUMMARY, PROFILE_SAVED);
-
 export function createProfileInformationFlow(api: Pick<AccountApi, 'updateProfile'>) {
-  return profileInformationMachine.provide({
-    actors: { submit: fromPromise(({ input, signal }) => api.updateProfile(input as ProfileInformation, signal)) },
-  });
+  return createAccountEditMachine('profileInformation', PROFILE_SUMMARY, PROFILE_SAVED, (change, signal) => api.updateProfile(change as ProfileInformation, signal));
 }

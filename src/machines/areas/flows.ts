@@ -1,6 +1,6 @@
-import { fromPromise, type ActorRefFrom, type AnyActorLogic, type InputFrom } from 'xstate';
+import type { ActorRefFrom, AnyActorLogic, InputFrom } from 'xstate';
 import { createAccountApi } from '../../api/account';
-import { createCallsApi, type PlaceCallInput, type PlacedCall } from '../../api/calls';
+import { createCallsApi } from '../../api/calls';
 import type { Http } from '../../api/http';
 import { createTwoFactorApi } from '../../api/twoFactor';
 import { createChangeEmailFlow } from '../account/changeEmail';
@@ -14,7 +14,7 @@ import { createSettingsFlow } from '../account/settings';
 import { createTwoFactorSettingsFlow } from '../account/twoFactorSettings';
 import { ACTOR_IDS } from '../actorIds';
 import type { AreaOwner } from '../areas';
-import { callMachine } from '../call';
+import { createCallMachine } from '../call';
 import { ensureSystemActor, releaseSystemActor } from '../root';
 
 /**
@@ -39,9 +39,7 @@ function createFlowLogic(http: Http) {
     changePasswordFortify: createChangePasswordFlow(account, 'fortify'),
     accountSettings: createSettingsFlow(account),
     twoFactorSettings: createTwoFactorSettingsFlow(createTwoFactorApi(http)),
-    outboundCall: callMachine.provide({
-      actors: { placeCall: fromPromise<PlacedCall, PlaceCallInput>(({ input, signal }) => calls.placeCall(input, signal)) },
-    }),
+    outboundCall: createCallMachine((input, signal) => calls.placeCall(input, signal)),
   } satisfies Record<string, AnyActorLogic>;
 }
 

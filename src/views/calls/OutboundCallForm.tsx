@@ -64,6 +64,12 @@ export function OutboundCallForm({ instanceId: fixedInstance, phone: initialPhon
   useEffect(() => {
     if (!fixedInstance && !instanceId && instances.items[0]) setInstanceId(instances.items[0].id);
   }, [fixedInstance, instanceId, instances.items]);
+  // Another account in the filter: an instance of the one before is not offered; take this one's first.
+  const listed = instances.permitted && !instances.missing && !instances.error;
+  useEffect(() => {
+    if (fixedInstance || !listed || instances.loading || !instanceId) return;
+    if (!instances.items.some((instance) => instance.id === instanceId)) setInstanceId(instances.items[0]?.id ?? '');
+  }, [fixedInstance, listed, instances.loading, instances.items, instanceId]);
 
   if (!allowed) return <p className="notice">Your role does not allow placing calls.</p>;
 

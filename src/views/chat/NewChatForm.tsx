@@ -1,9 +1,11 @@
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import type { Target } from '../../api/calls';
 import type { ChatTarget } from '../../machines/chatStream';
 import { OperationError } from '../common/OperationError';
 import { SearchablePicker } from '../common/SearchablePicker';
 import { useAccountOfEach } from '../common/useNamesWithAccounts';
+import { usePortal } from '../PortalContext';
 import { useTargets } from './useTargets';
 
 const DEMO = '';
@@ -22,6 +24,22 @@ export function NewChatForm({ connected, onOpen }: { connected: boolean; onOpen:
     focused.current = true;
     submit.current?.focus();
   }, [botAsked, connected]);
+  // Another account in the filter: once its bots and instances have loaded again, a choice it
+  // does not offer goes back to the demo bot (the picker never holds another account's bot).
+  const accountId = useSelector(usePortal().accountFilter, (s) => s.context.accountId);
+  const reload = useRef<{ account: string | null; phase: 'done' | 'asked' | 'loading' }>({ account: accountId, phase: 'done' });
+  const loading = bots.loading || instances.loading;
+  useEffect(() => {
+    const r = reload.current;
+    if (r.account !== accountId) reload.current = { account: accountId, phase: loading ? 'loading' : 'asked' };
+    else if (r.phase === 'asked' && loading) r.phase = 'loading';
+    else if (r.phase === 'loading' && !loading) {
+      r.phase = 'done';
+      const [kind, id] = choice.split(':');
+      const offered = kind === 'bot' ? bots.items : kind === 'instance' ? instances.items : null;
+      if (offered && !offered.some((item) => item.id === id)) setChoice(DEMO);
+    }
+  }, [accountId, loading, bots.items, instances.items, choice]);
   // Under "All accounts" every account has its own "Demo Bot": each item says whose it is.
   const accountOf = useAccountOfEach([...bots.items, ...instances.items]);
   const unavailable = [bots.permitted && bots.missing && 'bots', instances.permitted && instances.missing && 'instances'].filter(Boolean);

@@ -19,14 +19,21 @@ const selectItems = (s: OperationSnapshot) => (s.context.output as Target[] | un
 const selectError = (s: OperationSnapshot) => s.context.error;
 const selectLoading = (s: OperationSnapshot) => s.matches('loading');
 
-/** The bots or instances a chat or call can target: the system's `targets:<kind>` actor, loaded on each mount. */
+const selectAccount = (s: { context: { accountId: string | null } }) => s.context.accountId;
+
+/**
+ * The bots or instances a chat or call can target: the system's `targets:<kind>` actor, loaded
+ * on each mount and again when the account filter changes (its calls carry the filter's
+ * account), so the pickers follow the filter without a reload (issue 26 item 7).
+ */
 export function useTargets(kind: TargetKind): TargetList {
   const portal = usePortal();
   const permitted = useCan(kind === 'bots' ? 'Bots' : 'Instances', 'browse');
   const actor = useMemo(() => openTargets(portal, kind), [portal, kind]);
+  const accountId = useSelector(portal.accountFilter, selectAccount);
   useEffect(() => {
     if (permitted) actor.send({ type: 'operation.start' });
-  }, [actor, permitted]);
+  }, [actor, permitted, accountId]);
   const items = useSelector(actor, selectItems);
   const error = useSelector(actor, selectError);
   const loading = useSelector(actor, selectLoading);

@@ -16,6 +16,8 @@ import { useConversationReportList } from '../actors/useConversationReportList';
 import { useReviewQueue, useReviewQueueState } from '../actors/useReviewQueue';
 import { reviewQueueSelectors } from '../../machines/reviewQueue.api';
 import { REVIEW_FILTERS } from './review/reviewFilters';
+import { useLiveList } from '../actors/useLiveList';
+import { LiveOffer } from '../common/LiveOffer';
 
 const PATH = '/reporting/conversations';
 
@@ -34,6 +36,8 @@ export default function ConversationsPage() {
   const load = () => lists.browse(conversationQueryFromUrl(new URLSearchParams(search)));
   // The URL is the single source of truth: every change of it (or of the account filter) reloads.
   useEffect(load, [lists, search, accountId]);
+  // Conversations started or ended elsewhere are offered ("3 new conversations — show"), not moved in under the pointer.
+  const live = useLiveList('conversations', 'conversations', 'offer', load, `${accountId ?? ''}|${search}`);
   // "Next not evaluated" on a conversation page keeps these filters (issue 29's review queue).
   const queue = useReviewQueue();
   useEffect(() => queue.keepFilters(conversationQueryFromUrl(new URLSearchParams(search))), [queue, search]);
@@ -86,10 +90,11 @@ export default function ConversationsPage() {
       {!searchErrors && <OperationError error={list.error} onRetry={load} />}
       {list.loading && !list.output && <LoadingState label="Loading conversations…" />}
       <p role="status">{shown && !list.loading ? `${shown.meta.total} conversations` : ''}</p>
+      <LiveOffer offered={live.offered} singular="conversation" plural="conversations" onShow={live.show} />
       {shown && shown.data.length === 0 && <p>No conversation matches these filters.</p>}
       {shown && shown.data.length > 0 && (
         <div aria-busy={list.loading}>
-          <ConversationsTable rows={shown.data} caption="Conversations" sort={sort} onSort={sortBy} />
+          <ConversationsTable rows={shown.data} caption="Conversations" sort={sort} onSort={sortBy} marks={live.marks} />
           <Pagination meta={shown.meta} label="Conversation pages" busy={list.loading} onPage={(p) => go({ page: String(p) })} onShow={(show) => go({ show: String(show), page: undefined })} />
         </div>
       )}

@@ -8,6 +8,8 @@ import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
 import { Timestamp } from '../common/Timestamp';
 import { useTimeZone } from '../common/TimeZone';
 import { Grade } from './Grade';
+import { LiveMarkBadge } from '../common/LiveMarks';
+import type { LiveMark } from '../../machines/liveList';
 
 const kindOf = (c: Conversation) => `${c.channel === 'voice' ? 'Call' : 'Chat'} ${c.direction}`;
 /** A chat or call in progress (its status is `active` until it ends): marked "Live" in words. */
@@ -16,7 +18,7 @@ export const isLive = (c: Conversation) => c.status === 'active';
 type SortKey = 'started_at' | 'duration_seconds' | 'cost' | 'letter_grade';
 
 /** Conversations as a table; each row opens the report. Sorting is offered only when `sort` is given. */
-export function ConversationsTable({ rows, caption, labelledBy, sort, onSort }: { rows: readonly Conversation[]; caption?: string; labelledBy?: string; sort?: string; onSort?: (key: SortKey) => void }) {
+export function ConversationsTable({ rows, caption, labelledBy, sort, onSort, marks }: { rows: readonly Conversation[]; caption?: string; labelledBy?: string; sort?: string; onSort?: (key: SortKey) => void; marks?: Readonly<Record<string, LiveMark>> }) {
   const timeZone = useTimeZone();
   const header = (key: SortKey, label: string, numeric = false) =>
     onSort ? (
@@ -51,6 +53,7 @@ export function ConversationsTable({ rows, caption, labelledBy, sort, onSort }: 
                   {kindOf(c)}
                 </Link>
                 {isLive(c) && <> <span className="live-badge">Live</span></>}
+                {marks?.[c.uuid] && <LiveMarkBadge mark={marks[c.uuid]!} />}
                 <div>{c.channel === 'voice' ? formatPhoneElsewhere(c.phone_number) : c.contact_name ?? ''}</div>
               </td>
               <td>{c.account_name ?? c.account_id}</td>

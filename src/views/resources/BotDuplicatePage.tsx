@@ -1,5 +1,8 @@
 import type { RouteViewProps } from '../../route';
+import { focusHeadingOnArrival } from '../common/arrivalFocus';
 import { LoadingState } from '../common/LoadingState';
+import { announce } from '../common/toasts';
+import { botWriteOutcome } from './special/botOutcomes';
 import { OperationError } from '../common/OperationError';
 import { RecordLoadError } from './RecordLoadError';
 import { useNavigate } from '../PortalContext';
@@ -35,7 +38,10 @@ export default function BotDuplicatePage({ params }: RouteViewProps) {
             runAction('duplicate', id, request.track({
               succeeded: (output) => {
                 const copy = storedRecord(output);
-                navigate.go(copy ? `/bots/${copy.id}` : '/bots', true);
+                const to = copy ? `/bots/${copy.id}` : '/bots';
+                announce(botWriteOutcome('duplicate', copy, name));
+                focusHeadingOnArrival(to);
+                navigate.go(to, true);
               },
             }));
           }}

@@ -4,10 +4,14 @@ import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
  * A modal confirmation (DESIGN §7: dialogs trap focus). Focus starts on Cancel — the safe
  * choice — stays inside while open, Escape cancels, and goes back to the opener on close.
  */
-export function ConfirmDialog({ title, message, confirmLabel, cancelLabel = 'Cancel', busy = false, onConfirm, onCancel }: {
+export function ConfirmDialog({ title, message, confirmLabel, cancelLabel = 'Cancel', busy = false, busyLabel = 'Deleting…', tone = 'danger', onConfirm, onCancel }: {
   title: string;
   message: string;
   confirmLabel: string;
+  /** What the confirm button says while the call runs. */
+  busyLabel?: string;
+  /** A delete is red; a purchase or an import is not. */
+  tone?: 'danger' | 'primary';
   /** The safe choice, focused first. */
   cancelLabel?: string;
   busy?: boolean;
@@ -54,8 +58,8 @@ export function ConfirmDialog({ title, message, confirmLabel, cancelLabel = 'Can
           <button ref={cancel} type="button" className="button" onClick={onCancel}>
             {cancelLabel}
           </button>
-          <button type="button" className="button button-danger" onClick={onConfirm} disabled={busy}>
-            {busy ? 'Deleting…' : confirmLabel}
+          <button type="button" className={`button button-${tone}`} onClick={onConfirm} disabled={busy}>
+            {busy ? busyLabel : confirmLabel}
           </button>
         </div>
       </div>

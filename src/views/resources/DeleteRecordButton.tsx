@@ -4,6 +4,7 @@ import type { ResourceRecord } from '../../api/resources';
 import type { ResourceActor } from '../../machines/resource';
 import { OperationError } from '../common/OperationError';
 import { announcing } from '../common/toasts';
+import { focusHeadingOnArrival } from '../common/arrivalFocus';
 import { useNavigate } from '../PortalContext';
 import { ConfirmDialog } from './ConfirmDialog';
 import { restoreBodyOf, restoreDeleted } from './restoreDeleted';
@@ -129,7 +130,10 @@ function focusNeighbourRow(from: HTMLElement | null): void {
 export function useLeaveWhenDeleted(resource: ResourceActor, id: string, to: string, go: (to: string, replace?: boolean) => void): void {
   useEffect(() => {
     const subscription = resource.on('resource.succeeded', (outcome) => {
-      if (outcome.kind === 'delete' && outcome.output === id) go(to, true);
+      if (outcome.kind !== 'delete' || outcome.output !== id) return;
+      // The list's heading takes focus, not the page body (the toast says what was deleted).
+      focusHeadingOnArrival(to);
+      go(to, true);
     });
     return () => subscription.unsubscribe();
   }, [resource, id, to, go]);

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'wouter';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
 import { activeTab, type RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
+import { useArrivalFocus } from '../common/arrivalFocus';
 import { RecordLoadError } from './RecordLoadError';
 import { useCan, useNavigate } from '../PortalContext';
 import { DeleteRecordButton, useLeaveWhenDeleted } from './DeleteRecordButton';
@@ -88,6 +89,8 @@ export default function DetailPage({ route, params }: RouteViewProps) {
   const base = `/${key}/${id}`;
   const listHref = useListHref(key);
   useLeaveWhenDeleted(resource, id, listHref, navigate.go);
+  // After create or save the record's heading takes focus (the toast says what was done).
+  const heading = useArrivalFocus<HTMLHeadingElement>(base, record !== null);
 
   if (error && !record) return <RecordLoadError section={key} error={error} onRetry={reload} />;
   if (!record) return <LoadingState label={loading ? 'Loading record…' : 'Loading…'} />;
@@ -98,7 +101,7 @@ export default function DetailPage({ route, params }: RouteViewProps) {
     <section className="page">
       <BackButton fallback={listHref} />
       <div className="page-header">
-        <h1>{title}</h1>
+        <h1 ref={heading} tabIndex={-1}>{title}</h1>
         <div className="page-actions">
           {canEdit && (
             <Link href={`${base}/edit`} className="button" aria-label={`Edit ${title}`}>

@@ -7,6 +7,7 @@ import { LoadingState } from '../common/LoadingState';
 import { NumericInput } from '../common/NumericInput';
 import { ThemeContrastNote } from '../common/ThemeContrastNote';
 import { announce } from '../common/toasts';
+import { focusHeadingOnArrival } from '../common/arrivalFocus';
 import { useListHref } from '../common/useListHref';
 import { BackButton } from '../common/BackButton';
 import { LeaveGuard } from '../common/LeaveGuard';
@@ -193,7 +194,9 @@ function NewPage({ route }: RouteViewProps) {
       <h1>New {inSentence(config.singular)}</h1>
       <ResourceForm config={config} mode="new" record={null} onSaved={(created) => {
           announce(`${config.singular} created.`);
-          navigate.go(created ? `/${key}/${created.id}` : `/${key}`, true);
+          const to = created ? `/${key}/${created.id}` : `/${key}`;
+          focusHeadingOnArrival(to);
+          navigate.go(to, true);
         }} />
     </section>
   );
@@ -224,6 +227,7 @@ function EditPage({ route, params }: RouteViewProps) {
         // Keyed by record: a form opened before the record arrived starts from the record's values.
         <ResourceForm key={record.id} config={config} mode="edit" record={record} onSaved={() => {
           announce('Changes saved.');
+          focusHeadingOnArrival(`/${key}/${id}`);
           navigate.go(`/${key}/${id}`, true);
         }} />
       )}

@@ -7,6 +7,7 @@ import { bulkDeleteSelectors } from '../../machines/bulkDelete.api';
 import { bulkSelectionSelectors } from '../../machines/bulkSelection.api';
 import { resourceApi, resourceSelectors } from '../../machines/resource.api';
 import type { RouteViewProps } from '../../route';
+import { useArrivalFocus } from '../common/arrivalFocus';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { SearchField, useSearchText } from '../common/SearchField';
@@ -33,6 +34,8 @@ import { BulkBar } from './BulkBar';
 import { ColumnChooser } from './ColumnChooser';
 import { visibleColumns } from './visibleColumns';
 import { useRefetchWhenVisible } from './useRefetchWhenVisible';
+import { useLiveList } from '../actors/useLiveList';
+import { liveMarksNote } from '../common/LiveMarks';
 import './resources.css';
 
 
@@ -47,6 +50,8 @@ export default function ListPage({ route }: RouteViewProps) {
   const resource = useResource(key);
   const list$ = useActorApi(resource, resourceApi);
   const navigate = useNavigate();
+  // A record deleted on its page comes back here: the heading takes focus (DeleteRecordButton).
+  const heading = useArrivalFocus<HTMLHeadingElement>(`/${key}`);
   const linkClicks = useLinkClicks();
   const { accountFilter } = usePortal();
   const accountId = useSelector(accountFilter, (s) => s.context.accountId);
@@ -83,6 +88,9 @@ export default function ListPage({ route }: RouteViewProps) {
   const reload = () => list$.browse(listQuery(latest.current));
   // Back from sleep or a long time in another tab: the list is asked again once.
   useRefetchWhenVisible(reload);
+  // Changes made elsewhere (another browser, another user of the account): asked again, ≤ once a second.
+  const live = useLiveList(key, key, 'refetch', reload, `${accountId ?? ''}|${search}`);
+  const liveNote = useMemo(() => liveMarksNote(rows, live.marks), [rows, live.marks]);
 
   // The selection (issue 30): across pages of the same search, filters and sort; another one clears it.
   const selection = useBulkSelectionActor(key, config.titleOf);
@@ -129,7 +137,7 @@ export default function ListPage({ route }: RouteViewProps) {
   return (
     <section className="page">
       <div className="page-header">
-        <h1>{route.section!.label}</h1>
+        <h1 ref={heading} tabIndex={-1}>{route.section!.label}</h1>
         <div className="page-actions">
           <ColumnChooser all={allColumns} shown={columns} onChange={(chosenColumns) => go({ ...state, columns: chosenColumns }, true)} />
           {config.exportable && <ExportButton resource={resource} query={listQuery({ ...state, page: 1 })} columns={columnKeys} label={`Export ${route.section!.label.toLowerCase()}`} />}
@@ -183,6 +191,7 @@ export default function ListPage({ route }: RouteViewProps) {
             {/* Focus comes here when a delete empties the table (DeleteRecordButton): the count is the outcome. */}
             <p role="status" className="list-summary" tabIndex={-1}>
               {listSummary(loading, list.data.length, meta)}
+              {!loading && liveNote && ` · ${liveNote}`}
             </p>
             {rows.length === 0 && list.data.length > 0 && <p className="list-empty">Every row of this page is being deleted.</p>}
             {!loading && !failure && rows.length === 0 && list.data.length === 0 && narrowed && (
@@ -244,6 +253,7 @@ export default function ListPage({ route }: RouteViewProps) {
                           canDelete={canDelete}
                           resource={resource}
                           selected={matching || pickedIds.has(String(row.id))}
+                          mark={live.marks[String(row.id)]}
                           onToggle={toggle}
                         />
                       ))}

@@ -7,6 +7,8 @@ import { DeleteRecordButton } from './DeleteRecordButton';
 import { choicesOf, DisplayValue, shownText } from './display';
 import { referenceName, ReferenceValue } from './ReferenceValue';
 import { rowLinkName } from './rowLinkName';
+import { LiveMarkBadge } from '../common/LiveMarks';
+import type { LiveMark } from '../../machines/liveList';
 import type { Choice, Column, SectionConfig } from './sectionConfig';
 import { referencedSection, useLookup } from './useReferences';
 
@@ -35,6 +37,8 @@ interface ListRowProps {
   selected: boolean;
   /** Ticks or unticks the row (stable across renders: the row is memoised). */
   onToggle: (row: ResourceRecord) => void;
+  /** Brought by a live refresh (issue 30): created or changed elsewhere since the list was shown. */
+  mark?: LiveMark | undefined;
 }
 
 /**
@@ -43,7 +47,7 @@ interface ListRowProps {
  * cells that show them read the list's lookup from context). Its links are plain anchors; the
  * table handles their clicks (useLinkClicks).
  */
-export const ListRow = memo(function ListRow({ section, config, cells, row, showsAccount, canEdit, canDelete, resource, selected, onToggle }: ListRowProps) {
+export const ListRow = memo(function ListRow({ section, config, cells, row, showsAccount, canEdit, canDelete, resource, selected, onToggle, mark }: ListRowProps) {
   const title = config.titleOf(row);
   const timeZone = useTimeZone();
   const cellOf = ({ column, choices, referenced }: ListCell) => {
@@ -52,7 +56,7 @@ export const ListRow = memo(function ListRow({ section, config, cells, row, show
     return <DisplayValue value={row[column.key]} format={column.format} choices={choices} />;
   };
   return (
-    <tr className={selected ? 'is-selected' : undefined}>
+    <tr className={[selected ? 'is-selected' : '', mark ? `is-live-${mark}` : ''].filter(Boolean).join(' ') || undefined}>
       {!config.readOnly && (
         <td className="row-select">
           <input type="checkbox" aria-label={`Select ${title}`} checked={selected} onChange={() => onToggle(row)} />
@@ -63,6 +67,7 @@ export const ListRow = memo(function ListRow({ section, config, cells, row, show
         index === 0 && config.readOnly ? (
           <th key={cell.column.key} scope="row">
             <DisplayValue value={row[cell.column.key]} format={cell.column.format} choices={cell.choices} />
+            {mark && <LiveMarkBadge mark={mark} />}
             {showsAccount && <RowAccount accountId={row.account_id} />}
           </th>
         ) : (
@@ -72,6 +77,7 @@ export const ListRow = memo(function ListRow({ section, config, cells, row, show
                 <a href={`/${section}/${row.id}`} aria-label={rowLinkName(shownText(row[cell.column.key], cell.column.format, cell.choices, timeZone), title)}>
                   <DisplayValue value={row[cell.column.key]} format={cell.column.format} choices={cell.choices} />
                 </a>
+                {mark && <LiveMarkBadge mark={mark} />}
                 {/* The column itself is what assistive tech reads. */}
                 {showsAccount && <RowAccount accountId={row.account_id} />}
               </>

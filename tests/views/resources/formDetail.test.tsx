@@ -16,7 +16,7 @@ describe('generic form page', () => {
     const requests = recordRequests();
     await renderPortal('/llms/new', { handlers: crudHandlers('llms', []) });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Create LLM' }));
+    await user.click(await screen.findByRole('button', { name: 'Create LLM' }, { timeout: 10000 }));
     const name = screen.getByRole('textbox', { name: /^Name/ });
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveAccessibleDescription('The name field is required.');

@@ -16,6 +16,8 @@ describe('every write is confirmed in one toast region; a removed relation can b
     const rows: Array<Record<string, unknown>> = [];
     const { here } = await renderPortal('/dispositions/new', { handlers: crudHandlers('dispositions', rows) });
     const user = userEvent.setup();
+    // The first page of the file loads the lazy chunks: slow under load.
+    await screen.findByRole('combobox', { name: /^Belongs to account/ }, { timeout: 10000 });
     // Under "All accounts" a new record asks whose it is (issue 12 item 2).
     await chooseAccount(user);
     await user.type(await screen.findByRole('textbox', { name: /^Label/ }), 'Callback requested');
@@ -32,7 +34,7 @@ describe('every write is confirmed in one toast region; a removed relation can b
     const rows = [{ id: 1, name: 'Tool A', kind: 'http' }, { id: 2, name: 'Tool B', kind: 'http' }];
     await renderPortal('/tools', { handlers: crudHandlers('tools', rows) });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Delete Tool B' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Tool B' }, { timeout: 10000 }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await within(toastRegion()).findByText('“Tool B” deleted.')).toBeInTheDocument();
   });

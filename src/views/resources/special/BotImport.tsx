@@ -1,22 +1,50 @@
 import { useId, useState } from 'react';
+import { focusHeadingOnArrival } from '../../common/arrivalFocus';
 import { OperationError } from '../../common/OperationError';
+import { announce } from '../../common/toasts';
 import { useNavigate } from '../../PortalContext';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { ACCOUNT_REQUIRED, AccountSelect, useFormAccount } from '../FormAccount';
 import { storedRecord } from '../../../machines/resource.api';
+import { inAccountOrGlobal, usePickerOptions } from '../useReferences';
 import { useRequest, useResourceApi, useResourceOperation, useResource } from '../useResource';
+import { botWriteOutcome, readBotFile, repeatImportMessage, type BotFileSummary } from './botOutcomes';
 
-/** Bot import: upload a file exported from a bot; a bad file gives `Import Failed` with the reason. */
+/**
+ * Bot import: upload a file exported from a bot; a bad file gives `Import Failed` with the reason.
+ * A file whose bot the account already has (same name, among the bots its pickers know) is
+ * imported again only once the user has read what that creates; the outcome names the new bot.
+ */
 export function BotImport() {
   const bots = useResource('bots');
   const importing = useResourceOperation(bots, 'import');
   const navigate = useNavigate();
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
+  const [summary, setSummary] = useState<BotFileSummary | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const { runAction } = useResourceApi(bots);
   const request = useRequest();
   // Under "All accounts" an imported bot, like a new one, asks whose it is.
   const account = useFormAccount('bots', 'new', null);
   const [accountError, setAccountError] = useState<string | undefined>();
+  const target = account.asks ? account.value || null : null;
+  const known = usePickerOptions('bots', target, summary !== null && (!account.asks || target !== null));
+  const sameName = summary ? inAccountOrGlobal(known.records, target).filter((bot) => String(bot.name ?? '').trim().toLowerCase() === summary.name.toLowerCase()) : [];
+
+  const send = (chosen: File) => {
+    setConfirming(false);
+    const input = account.asks ? { file: chosen, accountId: account.value } : chosen;
+    runAction('import', input, request.track({
+      succeeded: (output) => {
+        const created = storedRecord(output);
+        announce(botWriteOutcome('import', created, summary?.name ?? chosen.name));
+        if (!created) return;
+        focusHeadingOnArrival(`/bots/${created.id}`);
+        navigate.go(`/bots/${created.id}`);
+      },
+    }));
+  };
 
   return (
     <form
@@ -30,13 +58,8 @@ export function BotImport() {
           (event.currentTarget.elements.namedItem('account_id') as HTMLElement | null)?.focus();
           return;
         }
-        const input = account.asks ? { file, accountId: account.value } : file;
-        runAction('import', input, request.track({
-          succeeded: (output) => {
-            const created = storedRecord(output);
-            if (created) navigate.go(`/bots/${created.id}`);
-          },
-        }));
+        if (sameName.length > 0) setConfirming(true);
+        else send(file);
       }}
     >
       {account.asks && (
@@ -44,12 +67,44 @@ export function BotImport() {
       )}
       <div className="field">
         <label htmlFor={inputId}>Bot file</label>
-        <input id={inputId} type="file" accept="application/json,.json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        <input
+          id={inputId}
+          type="file"
+          accept="application/json,.json"
+          onChange={(e) => {
+            const chosen = e.target.files?.[0] ?? null;
+            setFile(chosen);
+            setSummary(null);
+            // What the file holds (its bot's name) is read here, to warn before a repeated import.
+            if (chosen) void fileText(chosen).then((text) => setSummary(readBotFile(text)), () => setSummary(null));
+          }}
+        />
       </div>
       <button type="submit" className="button" disabled={!file || importing.loading}>
         {importing.loading ? 'Importing…' : 'Import bot'}
       </button>
       <OperationError error={request.failure} />
+      {confirming && file && summary && (
+        <ConfirmDialog
+          title={`Import “${summary.name}” again?`}
+          message={repeatImportMessage(summary, sameName)}
+          confirmLabel="Import another copy"
+          busyLabel="Importing…"
+          tone="primary"
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => send(file)}
+        />
+      )}
     </form>
   );
+}
+
+/** A chosen file's text (FileReader: every browser, and the test DOM, which has no Blob.text). */
+function fileText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ResourceRecord } from '../../../api/resources';
 import type { AvailablePhoneNumber, PhoneCountry } from '../../../api/schemas/phoneNumber';
 import { formatMoney } from '../../../format/money';
@@ -25,6 +25,8 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
   const [bought, setBought] = useState<string | null>(null);
   // The number waiting for a yes: a purchase costs money and replaces the current number.
   const [asking, setAsking] = useState<AvailablePhoneNumber | null>(null);
+  // The purchase's outcome takes focus: the Buy button the dialog returned focus to has left with its number.
+  const outcome = useRef<HTMLParagraphElement>(null);
   const countryId = useId();
   const containsId = useId();
 
@@ -109,13 +111,15 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
               </tbody>
             </table>
           )}
-          <p role="status">{bought ? `Purchased ${formatPhone(bought)}.` : ''}</p>
+          <p ref={outcome} tabIndex={-1} role="status">{bought ? `Purchased ${formatPhone(bought)}.` : ''}</p>
           {asking && (
             <ConfirmDialog
               title="Buy this number?"
               message={`${formatPhone(asking.phone_number)} costs ${typeof asking.monthly_cost === 'number' ? `${formatMoney(asking.monthly_cost)} a month` : 'a monthly fee'}. ${current ? `It replaces this instance’s current number, ${formatPhone(current)}.` : 'This instance has no number yet.'}`}
               confirmLabel={typeof asking.monthly_cost === 'number' ? `Buy for ${formatMoney(asking.monthly_cost)}/month` : 'Buy'}
               busy={purchase.loading}
+              busyLabel="Buying…"
+              tone="primary"
               onCancel={() => setAsking(null)}
               onConfirm={() => {
                 const number = asking.phone_number;
@@ -124,6 +128,7 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
                 runAction('purchase', { instanceId: instance.id, phoneNumber: number }, buying.track({
                   succeeded: () => {
                     setBought(number);
+                    setTimeout(() => outcome.current?.focus(), 0);
                     // Success is said where the user is looking (the toast), as well as in the panel.
                     announce(`Purchased ${formatPhone(number)}.`);
                   },
