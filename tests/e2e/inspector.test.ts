@@ -1,13 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { signIn, startE2E, type E2E } from '../support/browser';
-
-interface WalkFile {
-  format: string;
-  steps: Array<{ target: string; event: { type: string; [key: string]: unknown }; expected: unknown }>;
-}
+import { freshInspectedPage, inspectorPanel, replayWalk, saveWalk, type WalkFile } from '../support/inspectorWalk';
 
 let e2e: E2E;
 beforeEach(async () => {
@@ -18,26 +13,8 @@ afterEach(async () => {
   await e2e?.close();
 });
 
-/** A fresh portal: new browser context (no cookies, no session), opened with ?inspect. */
-async function freshInspectedPage(browser: Browser, url: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.getByRole('dialog', { name: 'Machine inspector' }).waitFor();
-  await page.getByLabel('Email').waitFor();
-  return page;
-}
-
-async function replay(page: Page, walk: WalkFile, password: string | undefined) {
-  const panel = page.getByRole('dialog', { name: 'Machine inspector' });
-  await panel.getByLabel('Walk file').setInputFiles({ name: 'walk.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(walk)) });
-  if (password !== undefined) await panel.getByLabel(/value for redacted credentials\.password/).fill(password);
-  await panel.getByRole('button', { name: 'Replay walk' }).click();
-}
-
 const authStates = (page: Page) =>
-  page
-    .getByRole('dialog', { name: 'Machine inspector' })
+  inspectorPanel(page)
     .getByRole('table')
     .locator('tbody tr')
     .evaluateAll((rows) => rows.filter((row) => row.children[2]?.textContent === 'auth').map((row) => row.children[4]?.textContent ?? ''));
@@ -46,7 +23,7 @@ describe('machine inspector in Chromium', () => {
   test('?inspect opens it; the sign-in is logged from boot; the saved walk replays on a fresh page; an altered walk fails at its step', async () => {
     const { page, url, context } = e2e;
     await page.goto(url('/login?inspect'));
-    const panel = page.getByRole('dialog', { name: 'Machine inspector' });
+    const panel = inspectorPanel(page);
     await panel.getByRole('heading', { name: 'Machine inspector' }).waitFor();
     await expect(panel.getByRole('heading', { name: 'Machine inspector' }).evaluate((h) => h === document.activeElement)).resolves.toBe(true);
 
@@ -68,9 +45,8 @@ describe('machine inspector in Chromium', () => {
 
     // Save the whole walk (all actors) and capture the download.
     await panel.getByLabel('Show events of').selectOption('');
-    const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Save walk' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^walk-.*\.json$/);
-    const walk = JSON.parse(await readFile((await download.path())!, 'utf8')) as WalkFile;
+    const { filename, walk } = await saveWalk(page);
+    expect(filename).toMatch(/^walk-.*\.json$/);
     expect(walk.format).toBe('agent-portal-walk');
     const submitIndex = walk.steps.findIndex((step) => step.event.type === 'auth.submit');
     expect(submitIndex).toBeGreaterThanOrEqual(0);
@@ -80,7 +56,7 @@ describe('machine inspector in Chromium', () => {
 
     // Replayed on a fresh page, with the password typed in: it passes and signs in for real.
     const fresh = await freshInspectedPage(e2e.browser, url('/login?inspect'));
-    await replay(fresh, walk, 'password');
+    await replayWalk(fresh, walk, 'password');
     await fresh.getByText(`Walk replayed: all ${walk.steps.length} steps reached their recorded states.`).waitFor({ timeout: 30_000 });
     await fresh.waitForURL('**/dashboard');
     expect(await authStates(fresh)).toEqual(expect.arrayContaining(['signingIn', 'fetchingUser', 'fetchingPermissions', 'signedIn']));
@@ -88,8 +64,8 @@ describe('machine inspector in Chromium', () => {
     // A deliberately altered walk (sign-in expected to fail) stops at that step, with its number.
     const altered: WalkFile = { ...walk, steps: walk.steps.map((step, i) => (i === submitIndex ? { ...step, expected: 'signedOut' } : step)) };
     const third = await freshInspectedPage(e2e.browser, url('/login?inspect'));
-    await replay(third, altered, 'password');
-    const alert = third.getByRole('dialog', { name: 'Machine inspector' }).getByRole('alert');
+    await replayWalk(third, altered, 'password');
+    const alert = inspectorPanel(third).getByRole('alert');
     await alert.waitFor({ timeout: 30_000 });
     expect(await alert.textContent()).toBe(`Stopped at step ${submitIndex + 1} (sign-in: auth.submit to auth): expected auth in signedOut, got signedIn.`);
     expect(e2e.pageErrors).toEqual([]);
@@ -99,7 +75,7 @@ describe('machine inspector in Chromium', () => {
     const { page, url, context } = e2e;
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.goto(url('/login?inspect'));
-    const panel = page.getByRole('dialog', { name: 'Machine inspector' });
+    const panel = inspectorPanel(page);
     await panel.getByTestId('current-state').filter({ hasText: 'signedOut' }).waitFor();
     // The diagram is laid out by ELK (in a worker); its labels are placed, none over another.
     await panel.locator('svg[data-engine="layered"]').waitFor();
@@ -129,8 +105,7 @@ describe('machine inspector in Chromium', () => {
     await panel.getByTestId('current-state').filter({ hasText: 'signedIn' }).waitFor();
     await panel.getByRole('table').getByText('auth: signing in → succeeded').first().waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Save walk' }).click()]);
-    const walk = JSON.parse(await readFile((await download.path())!, 'utf8')) as WalkFile;
+    const { walk } = await saveWalk(page);
     expect(walk.steps.find((step) => step.event.type === 'auth.submit')).toMatchObject({ target: 'auth', event: { credentials: { email: 'admin@example.com', password: '[redacted]' } }, expected: 'signedIn' });
 
     // Open and selected actor survive a full-page navigation (a reload of the portal).
@@ -141,14 +116,14 @@ describe('machine inspector in Chromium', () => {
     await context.close();
 
     const fresh = await freshInspectedPage(e2e.browser, url('/login?inspect'));
-    await replay(fresh, walk, 'password');
+    await replayWalk(fresh, walk, 'password');
     await fresh.getByText(`Walk replayed: all ${walk.steps.length} steps reached their recorded states.`).waitFor({ timeout: 30_000 });
     await fresh.waitForURL('**/dashboard');
 
     // Without the password, the replay stops at the sign-in and says why.
     const third = await freshInspectedPage(e2e.browser, url('/login?inspect'));
-    await replay(third, walk, undefined);
-    const alert = third.getByRole('dialog', { name: 'Machine inspector' }).getByRole('alert');
+    await replayWalk(third, walk, undefined);
+    const alert = inspectorPanel(third).getByRole('alert');
     await alert.waitFor({ timeout: 30_000 });
     expect(await alert.textContent()).toContain('sign-in was skipped: the steps after it need a signed-in user');
     expect(e2e.pageErrors).toEqual([]);
@@ -160,7 +135,7 @@ describe('machine inspector in Chromium', () => {
     await signIn(page, 'admin@example.com');
     await page.waitForURL('**/dashboard');
     await page.goto(url('/dashboard?inspect'));
-    const panel = page.getByRole('dialog', { name: 'Machine inspector' });
+    const panel = inspectorPanel(page);
     await panel.locator('svg[data-engine="layered"]').waitFor();
     await panel.getByRole('group', { name: 'Events auth accepts' }).getByRole('button', { name: 'auth.userUpdated' }).click();
     await panel.getByRole('form', { name: /auth\.userUpdated/ }).waitFor();
@@ -184,7 +159,7 @@ describe('machine inspector in Chromium', () => {
     const menuButton = page.getByRole('button', { name: /Ada|Admin|admin@example.com/ });
     await menuButton.click();
     await page.getByRole('menuitem', { name: 'Machine inspector' }).click();
-    const panel = page.getByRole('dialog', { name: 'Machine inspector' });
+    const panel = inspectorPanel(page);
     await panel.waitFor();
     // Recorded from boot even though the panel opened later.
     await panel.getByRole('table').getByText('auth.submit').first().waitFor();

@@ -1,17 +1,12 @@
-import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { signIn, startE2E, type E2E } from '../support/browser';
+import { freshInspectedPage, inspectorPanel, replayWalk, saveWalk, type WalkFile } from '../support/inspectorWalk';
 
 /**
  * Issue 28 item 4: a saved walk replays across routes. Its navigation steps move the page (so the
  * next route's actors start), each step waits for its actor, and a stop says which step and why.
  */
-interface WalkFile {
-  format: string;
-  steps: Array<{ target: string; event: { type: string; [key: string]: unknown }; expected: unknown }>;
-}
-
 let e2e: E2E;
 beforeEach(async () => {
   e2e = await startE2E({ publicConfig: { inspector: true } });
@@ -20,34 +15,8 @@ afterEach(async () => {
   await e2e?.close();
 });
 
-const panelOf = (page: Page) => page.getByRole('dialog', { name: 'Machine inspector' });
-
-async function saveWalk(page: Page): Promise<WalkFile> {
-  const [download] = await Promise.all([page.waitForEvent('download'), panelOf(page).getByRole('button', { name: 'Save walk' }).click()]);
-  return JSON.parse(await readFile((await download.path())!, 'utf8')) as WalkFile;
-}
-
-/** A fresh portal (new browser context: no cookies, no session) at the sign-in page, with ?inspect. */
-async function freshInspectedPage(browser: Browser, url: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => e2e.pageErrors.push(error));
-  await page.goto(url);
-  await panelOf(page).waitFor();
-  return page;
-}
-
-/** Loads the walk, types `secret` for every redacted value it asks for, and replays it. */
-async function replay(page: Page, walk: WalkFile, secret: string) {
-  const panel = panelOf(page);
-  await panel.getByLabel('Walk file').setInputFiles({ name: 'walk.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(walk)) });
-  await panel.getByRole('button', { name: 'Replay walk' }).waitFor();
-  for (const field of await panel.getByLabel(/value for redacted/).all()) await field.fill(secret);
-  await panel.getByRole('button', { name: 'Replay walk' }).click();
-}
-
 async function replayed(page: Page, walk: WalkFile) {
-  const panel = panelOf(page);
+  const panel = inspectorPanel(page);
   const done = panel.getByText(`Walk replayed: all ${walk.steps.length} steps reached their recorded states.`);
   const stop = panel.getByRole('alert');
   await done.or(stop).first().waitFor({ timeout: 90_000 });
@@ -59,7 +28,7 @@ describe('replaying a walk across routes in Chromium', () => {
     const { page, url, context } = e2e;
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.goto(url('/login?inspect'));
-    await panelOf(page).getByTestId('current-state').waitFor();
+    await inspectorPanel(page).getByTestId('current-state').waitFor();
     await signIn(page, 'admin@example.com');
     await page.waitForURL('**/dashboard');
     await page.getByRole('link', { name: 'Bots', exact: true }).first().click();
@@ -74,7 +43,7 @@ describe('replaying a walk across routes in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: `${name} (edited)` }).waitFor();
     const recordPath = new URL(page.url()).pathname;
 
-    const walk = await saveWalk(page);
+    const { walk } = await saveWalk(page);
     const types = walk.steps.map((step) => `${step.target} ${step.event.type}`);
     // The walk went through the router (located steps) and spawned the Bots actor on its page.
     expect(types).toEqual(expect.arrayContaining(['navigation navigation.located', 'root root.spawn', 'resource:bots resource.edit']));
@@ -83,8 +52,8 @@ describe('replaying a walk across routes in Chromium', () => {
     // The tester changes the saved name in the file, so the fresh replay's save is its own.
     const edit = walk.steps.find((step) => step.event.type === 'resource.edit')!;
     (edit.event.values as Record<string, unknown>).name = `${name} (replayed)`;
-    const fresh = await freshInspectedPage(e2e.browser, url('/login?inspect'));
-    await replay(fresh, walk, 'password');
+    const fresh = await freshInspectedPage(e2e.browser, url('/login?inspect'), e2e.pageErrors);
+    await replayWalk(fresh, walk, 'password');
     await replayed(fresh, walk);
     // The page moved with the walk: the bot's page, showing the replayed save.
     expect(new URL(fresh.url()).pathname).toBe(recordPath);
@@ -96,7 +65,7 @@ describe('replaying a walk across routes in Chromium', () => {
     const { page, url, context } = e2e;
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.goto(url('/login?inspect'));
-    await panelOf(page).getByTestId('current-state').waitFor();
+    await inspectorPanel(page).getByTestId('current-state').waitFor();
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.waitForURL('**/register');
     await page.getByLabel('Name').fill('Nia New');
@@ -106,7 +75,7 @@ describe('replaying a walk across routes in Chromium', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL((u) => u.pathname === '/email-verification');
     await page.getByRole('heading', { name: 'Verify your email address' }).waitFor();
-    const walk = await saveWalk(page);
+    const { walk } = await saveWalk(page);
     const submit = walk.steps.find((step) => step.target === 'flow:register' && JSON.stringify(step.event).includes('nia@example.com'));
     expect(submit).toBeDefined();
     expect(JSON.stringify(walk)).not.toContain('correct-horse');
@@ -115,8 +84,8 @@ describe('replaying a walk across routes in Chromium', () => {
     // A second person registers through the replay (the file's email changed by the tester).
     const walkJson = JSON.stringify(walk).replaceAll('nia@example.com', 'noor@example.com');
     const again = JSON.parse(walkJson) as WalkFile;
-    const fresh = await freshInspectedPage(e2e.browser, url('/login?inspect'));
-    await replay(fresh, again, 'correct-horse');
+    const fresh = await freshInspectedPage(e2e.browser, url('/login?inspect'), e2e.pageErrors);
+    await replayWalk(fresh, again, 'correct-horse');
     await replayed(fresh, again);
     await fresh.waitForURL((u) => u.pathname === '/email-verification');
     await fresh.getByRole('heading', { name: 'Verify your email address' }).waitFor();
@@ -125,9 +94,9 @@ describe('replaying a walk across routes in Chromium', () => {
 
     // Without its navigation steps the register flow never starts: the stop names the step and says why.
     const cut: WalkFile = { ...again, steps: again.steps.filter((step) => step.event.type !== 'navigation.located' && step.event.type !== 'navigation.go') };
-    const third = await freshInspectedPage(e2e.browser, url('/login?inspect'));
-    await replay(third, cut, 'correct-horse');
-    const alert = panelOf(third).getByRole('alert');
+    const third = await freshInspectedPage(e2e.browser, url('/login?inspect'), e2e.pageErrors);
+    await replayWalk(third, cut, 'correct-horse');
+    const alert = inspectorPanel(third).getByRole('alert');
     await alert.waitFor({ timeout: 60_000 });
     expect(await alert.textContent()).toMatch(/^Stopped at step \d+ \(flow:register starts\): flow:register did not start within 10 s \(the portal is at \/login\?inspect\); the page that starts it is not open\.$/);
   }, 180_000);
