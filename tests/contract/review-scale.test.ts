@@ -60,6 +60,14 @@ describe('seed:scale review data', () => {
     expect(evaluated.meta.total).toBe(count('SELECT COUNT(*) AS n FROM conversations WHERE evaluation_score IS NOT NULL'));
     const none = await json('/api/v1/reporting/conversations?filter[evaluation]=none');
     expect(none.meta.total + evaluated.meta.total).toBe(ROWS);
+    // "Not evaluated" is counted as all less the evaluated (rollups − an index count): it agrees
+    // with a recount under every other condition too (channel, grade, days, disposition).
+    const narrowed = await json('/api/v1/reporting/conversations?filter[evaluation]=none&filter[channel]=voice&filter[letter_grade]=A,B&from=2026-08-01&to=2026-10-31');
+    expect(narrowed.meta.total).toBe(
+      count(`SELECT COUNT(*) AS n FROM conversations WHERE evaluation_score IS NULL AND channel = 'voice' AND letter_grade IN ('A', 'B')
+             AND started_at >= '2026-08-01' AND started_at < '2026-11-01'`),
+    );
+    expect(narrowed.meta.total).toBeGreaterThan(0);
     const scores = await json('/api/v1/reporting/evaluation-scores?by=role&from=2026-05-01&to=2026-11-20');
     const total = scores.data.groups.reduce((sum: number, g: { evaluations: number }) => sum + g.evaluations, 0);
     expect(total).toBe(count("SELECT COUNT(*) AS n FROM conversation_evaluations WHERE current = 1 AND day BETWEEN '2026-05-01' AND '2026-11-20'"));

@@ -10,6 +10,7 @@ import { operationApi } from '../../machines/operation.api';
 import { useAccountFilterState } from '../actors/useAccountFilter';
 import { useActorApi } from '../actors/useActorApi';
 import { useOperation } from '../common/useOperation';
+import { useScopeName } from '../common/useScopeName';
 import { LoadingState } from '../common/LoadingState';
 import { OperationError } from '../common/OperationError';
 import { usePermissions, usePortal, useUser } from '../PortalContext';
@@ -28,6 +29,8 @@ function GlobalTotalsPanel() {
   const { output: totals, error, loading } = useOperation<GlobalTotals>(globalTotals);
   const { start } = useActorApi(globalTotals, operationApi<void>);
   const accountId = useAccountFilterState(accountFilterSelectors.accountId);
+  // Under one account the totals are that account's: the title names it.
+  const scope = useScopeName();
   const load = () => start();
 
   // Reload when the global account filter changes: the totals are scoped by it.
@@ -37,7 +40,7 @@ function GlobalTotalsPanel() {
 
   return (
     <section aria-labelledby="totals-title" className="panel">
-      <h2 id="totals-title">Global totals</h2>
+      <h2 id="totals-title">{scope ? `Totals for ${scope}` : 'Global totals'}</h2>
       <OperationError error={error} onRetry={load} />
       {loading && !totals && <LoadingState label="Loading totals…" />}
       {totals && (

@@ -10,6 +10,7 @@ import { OperationError } from '../common/OperationError';
 import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
 import { Timestamp } from '../common/Timestamp';
 import { useTimeZone } from '../common/TimeZone';
+import { useScopeName } from '../common/useScopeName';
 import { useNavigate } from '../PortalContext';
 import { DispositionChart, GradeChart } from './charts/ConversationCharts';
 import { BarChart, type ChartDatum } from './charts/BarChart';
@@ -74,6 +75,8 @@ export default function ReportingOverview() {
   const params = useSearchParams();
   const { from, to } = rangeFrom(params);
   const navigate = useNavigate();
+  // Under one account the figures are that account's: the title names it.
+  const scope = useScopeName();
   const global = useChildOperation(statistics, 'global');
   const active = useChildOperation(statistics, 'active');
   const series = useChildOperation(statistics, 'timeseries');
@@ -120,7 +123,7 @@ export default function ReportingOverview() {
       <ExportStatus state={exported.state} filename={exported.output} error={exported.error} />
 
       <section className="panel" aria-labelledby="global-title">
-        <h2 id="global-title">Global statistics{from || to ? ` (${from ?? 'start'} to ${to ?? 'today'})` : ' (all time)'}</h2>
+        <h2 id="global-title">{scope ? `Statistics for ${scope}` : 'Global statistics'}{from || to ? ` (${from ?? 'start'} to ${to ?? 'today'})` : ' (all time)'}</h2>
         <OperationError error={global.error} onRetry={reload} />
         {global.loading && !totals && <LoadingState label="Loading statistics…" />}
         {global.idle && !totals && <p>No statistics loaded. Choose Reload to fetch them again.</p>}

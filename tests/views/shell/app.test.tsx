@@ -139,6 +139,9 @@ describe('the portal shell', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Account' }), 'Globex Sales');
     await waitFor(() => expect(seen.at(-1)).toBe('2'));
     expect(localStorage.getItem('account_id')).toBe('2');
+    // The title names whose totals they are, not "Global" (issue 26 item 7).
+    expect(await screen.findByRole('heading', { name: 'Totals for Globex Sales' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Global totals' })).toBeNull();
   });
 
   test('an unknown path shows not found', async () => {

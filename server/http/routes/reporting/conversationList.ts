@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import { contextOf } from '../../../context';
 import type { Database } from '../../../db/connection';
 import type { AccountScope } from '../../../auth/accountScope';
-import type { ListSpec, SqlCondition } from '../../list';
+import { listConditions, type ListQuery, type ListSpec, type SqlCondition } from '../../list';
 import { evaluationFilters } from '../review/listFilters';
 import { conversationSearchCondition, type SearchLink } from './conversationSearch';
 import { rollupListTotal } from './rollups';
@@ -109,7 +109,8 @@ export function conversationListSpec(req: Request, db: Database, scope: AccountS
   for (const set of dispositionSets) where.push(anyOf('c.disposition_id', set));
   const limits = contextOf(req).listLimits;
   const count = (sql: string, params: unknown[]) => (db.prepare(sql).get(...params) as { n: number }).n;
-  return {
+  const rollupTotal = (query: Pick<ListQuery, 'filters' | 'search'>) => rollupListTotal(count, { scope, range, grades: gradeSets, dispositions: dispositionSets }, query);
+  const spec: ListSpec<ConversationRow> = {
     from: source.from,
     select: source.select,
     keyFrom: 'conversations c',
@@ -163,11 +164,26 @@ export function conversationListSpec(req: Request, db: Database, scope: AccountS
     },
     searchable: source.searchable,
     search: (term) => conversationSearchCondition(db, term, searchLinks(db)),
-    total: (query) => rollupListTotal(count, { scope, range, grades: gradeSets, dispositions: dispositionSets }, query),
+    total: (query) => rollupTotal(query) ?? notEvaluatedTotal(query),
     totalVersion: () => (db.prepare("SELECT version FROM reporting_versions WHERE name = 'conversations'").get() as { version: number }).version,
     scopeColumn: 'c.account_id',
     where,
   };
+  /**
+   * `filter[evaluation]=none` (the review queue, issue 29) is most of the table: counting it reads
+   * ~900,000 index entries at a million rows. It is the rollups' total less the evaluated ones
+   * (a tenth, read from the evaluation score's index) under the same other conditions.
+   */
+  function notEvaluatedTotal(query: ListQuery): number | undefined {
+    if (query.filters.get('evaluation') !== 'none') return undefined;
+    const others = new Map(query.filters);
+    others.delete('evaluation');
+    const all = rollupTotal({ ...query, filters: others });
+    if (all === undefined) return undefined;
+    const evaluated = listConditions(spec as ListSpec<never>, { ...query, filters: new Map([...others, ['evaluation', 'evaluated']]) }, scope);
+    return all - count(`SELECT COUNT(*) AS n FROM conversations c ${evaluated.where}`, evaluated.params);
+  }
+  return spec;
 }
 
 export const CONVERSATION_COLUMNS = [
