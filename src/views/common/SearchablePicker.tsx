@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import './searchablePicker.css';
 
 export interface PickerOption {
@@ -30,7 +30,7 @@ export function matchOptions(options: readonly PickerOption[], query: string): P
  * "Chat with" (132 bots and instances), the call's instance. Typing filters; arrows, Enter and
  * Escape work as in a select; the chosen option's label stays in the field.
  */
-export function SearchablePicker({ label, value, options, onChange, disabled, busy, describedBy, className }: {
+export function SearchablePicker({ label, value, options, onChange, disabled, busy, describedBy, className, name, required, invalid, children }: {
   label: string;
   value: string;
   options: readonly PickerOption[];
@@ -39,6 +39,12 @@ export function SearchablePicker({ label, value, options, onChange, disabled, bu
   busy?: boolean;
   describedBy?: string;
   className?: string;
+  /** The form field's name: a form focuses its first invalid field by it. */
+  name?: string;
+  required?: boolean;
+  invalid?: boolean;
+  /** Hints and errors under the field (inside it, as a select's). */
+  children?: ReactNode;
 }) {
   const id = useId();
   const listId = `${id}-list`;
@@ -96,6 +102,9 @@ export function SearchablePicker({ label, value, options, onChange, disabled, bu
         aria-activedescendant={open && shown[active] ? optionId(active) : undefined}
         aria-describedby={describedBy}
         aria-busy={busy || undefined}
+        aria-required={required || undefined}
+        aria-invalid={invalid || undefined}
+        name={name}
         autoComplete="off"
         spellCheck={false}
         disabled={disabled}
@@ -142,6 +151,7 @@ export function SearchablePicker({ label, value, options, onChange, disabled, bu
       <span className="visually-hidden" role="status">
         {open && query !== null ? `${matches.length} ${matches.length === 1 ? 'match' : 'matches'}` : ''}
       </span>
+      {children}
     </div>
   );
 }

@@ -159,6 +159,7 @@ export default function ListPage({ route }: RouteViewProps) {
             choices={filter.choices}
             choicesFrom={filter.choicesFrom}
             emptyLabel="All"
+            searchLong
             value={state.filters[filter.key] ?? ''}
             onChange={(value) => go({ ...state, page: 1, filters: { ...state.filters, [filter.key]: value } })}
           />
