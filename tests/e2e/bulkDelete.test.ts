@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { UNDO_WINDOW_MS } from '../../src/machines/bulkDelete';
-import { signIn, startE2E, type E2E } from '../support/browser';
+import { startE2E, type E2E } from '../support/browser';
+import { pageFetch, signedInSession } from '../support/e2eSession';
 
 /**
  * Issue 30, bulk selection against the reference API in Chromium: select 30 contacts across pages
@@ -28,24 +29,10 @@ afterEach(async () => {
 });
 
 async function session(email: string, width = 1280) {
-  context = await e2e.browser.newContext({ viewport: { width, height: 800 }, acceptDownloads: true });
-  page = await context.newPage();
-  page.on('request', (request) => request.method() === 'DELETE' && deletes.push(request.url()));
-  await page.goto(e2e.url('/login'));
-  await signIn(page, email);
-  await page.waitForURL('**/dashboard');
+  ({ context, page } = await signedInSession(e2e, email, { width, onPage: (p) => p.on('request', (request) => request.method() === 'DELETE' && deletes.push(request.url())) }));
 }
 
-function apiCall(method: string, url: string) {
-  return page.evaluate(
-    async ({ method, url }) => {
-      const xsrf = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
-      const response = await fetch(url, { method, credentials: 'same-origin', headers: { accept: 'application/json', 'x-xsrf-token': xsrf } });
-      return { status: response.status, body: (await response.json().catch(() => null)) as { meta?: { total: number }; data?: Array<{ id: number; name: string }> } | null };
-    },
-    { method, url },
-  );
-}
+const apiCall = (method: string, url: string) => pageFetch<{ meta?: { total: number }; data?: Array<{ id: number; name: string }> }>(page, method, url);
 
 const total = async () => (await apiCall('GET', '/api/v1/contacts/?show=1')).body!.meta!.total;
 const main = () => page.getByRole('main');

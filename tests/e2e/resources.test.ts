@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { signIn, startE2E, type E2E } from '../support/browser';
+import { startE2E, type E2E } from '../support/browser';
+import { pageFetch, signedInSession } from '../support/e2eSession';
 
 let e2e: E2E;
 let context: BrowserContext;
@@ -23,12 +24,7 @@ afterEach(async () => {
 
 /** A fresh browser session (own cookies) signed in as `email`, landed. */
 async function session(email: string, landing = '**/dashboard') {
-  context = await e2e.browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error));
-  await page.goto(e2e.url('/login'));
-  await signIn(page, email);
-  await page.waitForURL(landing);
+  ({ context, page } = await signedInSession(e2e, email, { landing, onPage: (p) => p.on('pageerror', (error) => pageErrors.push(error)) }));
   return page;
 }
 
@@ -41,17 +37,7 @@ async function columnTexts(tableName: string, header: string): Promise<string[]>
   return table(tableName).locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
 }
 
-/** The page's own fetch, with the session cookie and the XSRF header the portal would send. */
-function apiCall(method: string, url: string) {
-  return page.evaluate(
-    async ({ method, url }) => {
-      const xsrf = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
-      const response = await fetch(url, { method, credentials: 'same-origin', headers: { accept: 'application/json', 'x-xsrf-token': xsrf } });
-      return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
-    },
-    { method, url },
-  );
-}
+const apiCall = (method: string, url: string) => pageFetch(page, method, url);
 
 describe('resource sections in Chromium against the reference API', () => {
   test('admin: paginate, filter, create, edit and delete a record', async () => {

@@ -24,8 +24,29 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch(browserLaunchOptions());
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One Chromium for the whole test file (each test still gets its own context, so no cookie or
+ * storage crosses tests): launching one per test cost a second or two on a busy machine. A
+ * browser that died is launched again. tests/support/setupE2E.ts closes it after the file.
+ */
+export async function sharedBrowser(): Promise<Browser> {
+  const current = shared ? await shared.catch(() => undefined) : undefined;
+  if (current?.isConnected()) return current;
+  shared = launchBrowser();
+  return shared;
+}
+
+export async function closeSharedBrowser(): Promise<void> {
+  const current = shared;
+  shared = undefined;
+  await (await current?.catch(() => undefined))?.close();
+}
+
 export interface E2E {
   server: TestServer;
+  /** The file's shared browser: contexts a test opens on it are closed by `close()`. */
   browser: Browser;
   context: BrowserContext;
   page: Page;
@@ -38,8 +59,11 @@ export interface E2E {
 /** A fresh reference API (new in-memory database) serving the built portal, and a new browser page. */
 export async function startE2E(options: { publicConfig?: Record<string, unknown>; localOidc?: ServerOptions['localOidc'] } = {}): Promise<E2E> {
   if (!existsSync(path.join(DIST_DIR, 'index.html'))) throw new Error(`No built portal in ${DIST_DIR}: run \`npm run build\` first.`);
-  const server = await startTestServer({ distDir: DIST_DIR, publicConfig: options.publicConfig, localOidc: options.localOidc });
-  const browser = await launchBrowser();
+  const [server, browser] = await Promise.all([
+    startTestServer({ distDir: DIST_DIR, publicConfig: options.publicConfig, localOidc: options.localOidc }),
+    sharedBrowser(),
+  ]);
+  const before = new Set(browser.contexts());
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const pageErrors: Error[] = [];
@@ -52,7 +76,8 @@ export async function startE2E(options: { publicConfig?: Record<string, unknown>
     pageErrors,
     url: (p) => `${server.url}${p}`,
     async close() {
-      await browser.close();
+      // Every context opened since the start (the test's own ones too), as closing the browser did.
+      await Promise.all(browser.contexts().filter((c) => !before.has(c)).map((c) => c.close()));
       await server.close();
     },
   };

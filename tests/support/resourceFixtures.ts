@@ -57,3 +57,20 @@ export function crudHandlers(section: string, rows: Array<Record<string, unknown
 
 /** The account filter's accounts (GET /api/v1/accounts/), which a global user's restored session loads right after the page's first call. */
 export const accountFilterAccounts = (accounts: Array<{ id: number; name: string }> = []) => http.get(`${API}/api/v1/accounts/`, () => HttpResponse.json(listBody(accounts)));
+
+/** A tool row as GET /api/v1/tools/ lists it. */
+export const toolRow = (id: number, name = `Tool ${id}`, kind = 'function') => ({ id, account_id: 1, name, kind, description: `${name} tool`, parameters: {}, updated_at: '2020-03-04T10:00:00Z' });
+
+const SETTINGS_BASE = { theme_color: null, timezone: 'UTC', notifications: { product_updates: true, weekly_summary: false }, appearance: 'system' };
+
+/** User settings holding `listViews` (saved views, columns); each POST is pushed to `posted` and answered merged. */
+export function listViewSettingsHandlers(listViews: unknown, posted: unknown[]) {
+  return [
+    http.get(`${API}/api/v1/user/settings`, () => HttpResponse.json({ data: { ...SETTINGS_BASE, list_views: listViews } })),
+    http.post(`${API}/api/v1/user/settings`, async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      posted.push(body);
+      return HttpResponse.json({ data: { ...SETTINGS_BASE, ...body } });
+    }),
+  ];
+}

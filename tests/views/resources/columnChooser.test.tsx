@@ -4,24 +4,11 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { API } from '../../support/apiFixtures';
 import { recordRequests, renderPortal } from '../../support/renderPortal';
-import { crudHandlers, listBody } from '../../support/resourceFixtures';
+import { crudHandlers, listBody, listViewSettingsHandlers, toolRow } from '../../support/resourceFixtures';
 import { mswServer } from '../../support/setupMsw';
 
 /** Issue 30: the column chooser (show, hide, order), kept in the address and the saved view; exports follow it. */
-const tool = (id: number) => ({ id, account_id: 1, name: `Tool ${id}`, kind: 'function', description: `Tool ${id} tool`, parameters: {}, updated_at: '2020-03-04T10:00:00Z' });
-const tools = Array.from({ length: 5 }, (_, i) => tool(i + 1));
-const base = { theme_color: null, timezone: 'UTC', notifications: { product_updates: true, weekly_summary: false }, appearance: 'system' };
-
-function settingsHandlers(listViews: unknown, posted: unknown[]) {
-  return [
-    http.get(`${API}/api/v1/user/settings`, () => HttpResponse.json({ data: { ...base, list_views: listViews } })),
-    http.post(`${API}/api/v1/user/settings`, async ({ request }) => {
-      const body = (await request.json()) as Record<string, unknown>;
-      posted.push(body);
-      return HttpResponse.json({ data: { ...base, ...body } });
-    }),
-  ];
-}
+const tools = Array.from({ length: 5 }, (_, i) => toolRow(i + 1));
 
 const headers = () => within(screen.getByRole('table', { name: /./ })).getAllByRole('columnheader').slice(1).map((th) => th.textContent?.replace(/[▲▼↕]/g, '').trim()).filter((text) => text !== 'Actions');
 
@@ -39,7 +26,7 @@ describe('column chooser', () => {
   test('hide a column and move one: the table follows, focus stays on the moved button, the address keeps it, and no new request goes out', { timeout: 40_000 }, async () => {
     const requests = recordRequests();
     const posted: unknown[] = [];
-    const { here } = await renderPortal('/tools', { handlers: [...settingsHandlers({}, posted), ...crudHandlers('tools', tools)] });
+    const { here } = await renderPortal('/tools', { handlers: [...listViewSettingsHandlers({}, posted), ...crudHandlers('tools', tools)] });
     await screen.findByRole('table', { name: 'Tools' }, { timeout: 20_000 });
     const all = headers();
     expect(all.slice(0, 4)).toEqual(['Name', 'Kind', 'Description', 'Updated']);
@@ -71,7 +58,7 @@ describe('column chooser', () => {
 
   test('a default view naming a column that no longer exists opens without it', async () => {
     const views = { tools: { views: [{ name: 'Old', query: {}, columns: ['description', 'retired_column', 'name'] }], default: 'Old' } };
-    const { here } = await renderPortal('/tools', { handlers: [...settingsHandlers(views, []), ...crudHandlers('tools', tools)] });
+    const { here } = await renderPortal('/tools', { handlers: [...listViewSettingsHandlers(views, []), ...crudHandlers('tools', tools)] });
     await screen.findByRole('table', { name: 'Tools' }, { timeout: 20_000 });
     await waitFor(() => expect(headers()).toEqual(['Description', 'Name']));
     expect(here()).toBe('/tools?columns=description%2Cname');

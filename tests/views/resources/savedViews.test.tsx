@@ -1,31 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
-import { API } from '../../support/apiFixtures';
 import { renderPortal } from '../../support/renderPortal';
-import { crudHandlers } from '../../support/resourceFixtures';
+import { crudHandlers, listViewSettingsHandlers, toolRow } from '../../support/resourceFixtures';
 
 /** Issue 30: saved views of a list, kept in user settings (list_views). */
-const tool = (id: number, name: string, kind = 'function') => ({ id, account_id: 1, name, kind, description: `${name} tool`, parameters: {}, updated_at: '2020-03-04T10:00:00Z' });
-const tools = Array.from({ length: 12 }, (_, i) => tool(i + 1, `Tool ${String(i + 1).padStart(2, '0')}`, i % 2 ? 'http' : 'function'));
-const base = { theme_color: null, timezone: 'UTC', notifications: { product_updates: true, weekly_summary: false }, appearance: 'system' };
-
-function settingsHandlers(listViews: unknown, posted: unknown[]) {
-  return [
-    http.get(`${API}/api/v1/user/settings`, () => HttpResponse.json({ data: { ...base, list_views: listViews } })),
-    http.post(`${API}/api/v1/user/settings`, async ({ request }) => {
-      const body = (await request.json()) as Record<string, unknown>;
-      posted.push(body);
-      return HttpResponse.json({ data: { ...base, ...body } });
-    }),
-  ];
-}
+const tools = Array.from({ length: 12 }, (_, i) => toolRow(i + 1, `Tool ${String(i + 1).padStart(2, '0')}`, i % 2 ? 'http' : 'function'));
 
 describe('saved views', () => {
   test('the default view opens with the list; a filter or sort the list no longer has is dropped', async () => {
     const views = { tools: { views: [{ name: 'HTTP tools', query: { 'filter[kind]': 'http', 'filter[gone]': 'x', sort: '-nonexistent', search: 'Tool' }, columns: null }], default: 'HTTP tools' } };
-    const { here } = await renderPortal('/tools', { handlers: [...settingsHandlers(views, []), ...crudHandlers('tools', tools)] });
+    const { here } = await renderPortal('/tools', { handlers: [...listViewSettingsHandlers(views, []), ...crudHandlers('tools', tools)] });
     // The first test of a file also loads the list page's code: slow on a busy machine.
     await screen.findByRole('table', { name: 'Tools' }, { timeout: 15_000 });
     await waitFor(() => expect(here()).toBe('/tools?search=Tool&filter%5Bkind%5D=http'));
@@ -35,7 +20,7 @@ describe('saved views', () => {
 
   test('save the current filters as a view, the default; it goes to user settings; open it again from the list of views', async () => {
     const posted: unknown[] = [];
-    const { here } = await renderPortal('/tools?filter%5Bkind%5D=function&sort=-name', { handlers: [...settingsHandlers({}, posted), ...crudHandlers('tools', tools)] });
+    const { here } = await renderPortal('/tools?filter%5Bkind%5D=function&sort=-name', { handlers: [...listViewSettingsHandlers({}, posted), ...crudHandlers('tools', tools)] });
     await screen.findByRole('table', { name: 'Tools' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Save as view…' }));
