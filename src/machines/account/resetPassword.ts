@@ -1,6 +1,5 @@
 import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import type { AccountApi, PasswordReset } from '../../api/account';
-import { ApiError } from '../../api/errors';
 import { defineOperations, type OperationFailure, type OperationFamily, type ReportOf } from '../operation';
 import { goTo, navigationIn } from './refs';
 
@@ -11,20 +10,9 @@ export const RESET_ERROR_SUMMARY = 'Error resetting password';
 
 type Reset = (reset: PasswordReset, signal: AbortSignal) => Promise<string>;
 
-/**
- * The flow's one call (THE operation family): `POST /reset-password`. A 422 is the server
- * refusing this reset (bad token, weak password), so that failure carries its own summary; any
- * other is the reset failing to happen (the operation's summary).
- */
+/** The flow's one call (THE operation family): `POST /reset-password`. */
 function resetOperations(reset: Reset) {
-  const submit: Reset = async (input, signal) => {
-    try {
-      return await reset(input, signal);
-    } catch (error) {
-      throw error instanceof ApiError && error.status === 422 ? error.withOwnSummary(RESET_REJECTED_SUMMARY) : error;
-    }
-  };
-  return defineOperations({ submit: { summary: RESET_ERROR_SUMMARY, call: submit } }, () => 'flow:resetPassword:submit');
+  return defineOperations({ submit: { summary: RESET_ERROR_SUMMARY, call: reset } }, () => 'flow:resetPassword:submit');
 }
 type ResetOperations = ReturnType<typeof resetOperations> extends OperationFamily<infer S> ? S : never;
 
@@ -36,10 +24,15 @@ export interface ResetPasswordContext {
   error: OperationFailure | null;
 }
 
+/** A 422 is the server refusing this reset (bad token, weak password), not the reset failing to happen. */
+function resetFailure(error: OperationFailure): OperationFailure {
+  return error.status === 422 ? { ...error, summary: RESET_REJECTED_SUMMARY } : error;
+}
+
 /**
  * The token and email come from the mailed link (the page's query). Without a token there is
  * nothing to submit: `linkIncomplete`. Success goes to /reset-password/thanks. The call is THE
- * operation (the `submit` child); this machine keeps only those rules.
+ * operation (the `submit` child); this machine keeps only those rules and names a refused reset.
  */
 export function createResetPasswordMachine(reset: Reset) {
   const operations = resetOperations(reset);
@@ -83,7 +76,7 @@ export function createResetPasswordMachine(reset: Reset) {
         entry: assign({ error: null }),
         on: {
           'operation.report.succeeded': 'done',
-          'operation.report.failed': { target: 'editing', actions: assign({ error: ({ event }) => event.error }) },
+          'operation.report.failed': { target: 'editing', actions: assign({ error: ({ event }) => resetFailure(event.error) }) },
         },
       },
       done: {
