@@ -157,6 +157,9 @@ function orderSql(terms: readonly SortTerm[], reversed = false): string {
   return terms.map((t) => `${t.expression} ${t.descending !== reversed ? 'DESC' : 'ASC'}`).join(', ');
 }
 
+/** The values of a column filter (`filter[x]=a,b`): comma-separated, trimmed, blanks dropped (none: no condition). */
+export const filterValues = (value: string): string[] => value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+
 function filterConditions(spec: ListSpec<never>, filters: Map<string, string>): SqlCondition[] {
   const conditions: SqlCondition[] = [];
   for (const [name, value] of filters) {
@@ -169,7 +172,7 @@ function filterConditions(spec: ListSpec<never>, filters: Map<string, string>): 
       conditions.push(filter(value));
       continue;
     }
-    const values = value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+    const values = filterValues(value);
     if (values.length === 0) continue;
     conditions.push({ sql: `${filter} IN (${values.map(() => '?').join(', ')})`, params: values });
   }

@@ -79,6 +79,35 @@ describe('seed:scale review data', () => {
     expect(evaluations.data[0].answers.length).toBeGreaterThan(0);
   });
 
+  test('`filter[evaluation]=mine` totals (counted from the reviewer index) equal a recount of the conversations, also after a conversation moves', async () => {
+    const db = server.server.db;
+    const adminId = (db.prepare("SELECT id FROM users WHERE email = 'admin@example.com'").get() as { id: number }).id;
+    const recount = (where = '1 = 1', ...params: unknown[]) =>
+      count(
+        `SELECT COUNT(*) AS n FROM conversations c WHERE c.id IN (SELECT conversation_id FROM conversation_evaluations WHERE reviewer_id = ? AND status = 'submitted') AND ${where}`,
+        adminId,
+        ...params,
+      );
+    const total = async (query = '') => (await json(`/api/v1/reporting/conversations?filter[evaluation]=mine${query}`)).meta.total as number;
+    expect(await total()).toBe(recount());
+    expect(await total()).toBeGreaterThan(100);
+    const mine = db.prepare(
+      "SELECT c.id, c.role_id, c.bot_id FROM conversations c JOIN conversation_evaluations e ON e.conversation_id = c.id WHERE e.reviewer_id = ? AND e.status = 'submitted' AND c.role_id IS NOT NULL AND c.bot_id IS NOT NULL ORDER BY c.id LIMIT 1",
+    ).get(adminId) as { id: number; role_id: number; bot_id: number };
+    const other = (db.prepare('SELECT id FROM roles WHERE id <> ? ORDER BY id LIMIT 1').get(mine.role_id) as { id: number }).id;
+    const narrowed = (role: number) => `&filter[role_id]=${role}&filter[bot_id]=${mine.bot_id}&from=2026-08-01&to=2026-10-31`;
+    const recountNarrowed = (role: number) =>
+      recount("c.role_id = ? AND c.bot_id = ? AND c.started_at >= '2026-08-01' AND c.started_at < '2026-11-01'", role, mine.bot_id);
+    // A conversation of the reviewer moves to another role and into the range: its evaluation's copies follow it.
+    db.prepare("UPDATE conversations SET role_id = ?, started_at = '2026-09-15T10:00:00.000Z' WHERE id = ?").run(other, mine.id);
+    for (const role of [mine.role_id, other]) expect(await total(narrowed(role)), `role ${role}`).toBe(recountNarrowed(role));
+    expect(await total(narrowed(other))).toBeGreaterThan(0);
+    // A condition the evaluations do not carry (the score) is counted from the conversations: the same answer.
+    expect(await total('&filter[score_min]=80')).toBe(recount('c.evaluation_score >= 80'));
+    // Every evaluation's copies equal its conversation's (the trigger, and the migration's backfill).
+    expect(count("SELECT COUNT(*) AS n FROM conversation_evaluations e JOIN conversations c ON c.id = e.conversation_id WHERE e.role_id IS NOT c.role_id OR e.day IS NOT substr(c.started_at, 1, 10)")).toBe(0);
+  });
+
   test('copies with a transcript get their template’s turn timings on their own lines; the rollups count every turn', async () => {
     expect(count('SELECT COUNT(*) AS n FROM conversation_turn_timings')).toBeGreaterThan(demoTimings);
     expect(count('SELECT COUNT(*) AS n FROM conversation_turn_timings t JOIN conversation_transcript_lines l ON l.id = t.line_id WHERE l.conversation_id <> t.conversation_id')).toBe(0);

@@ -1,5 +1,5 @@
 import { NOW, type Migration } from '../migrations';
-import { reviewScaleMigration } from './reviewScale';
+import { reviewReviewerMigration, reviewScaleMigration } from './reviewScale';
 
 /**
  * Conversation review (issue 29, docs/review-contract.md): versioned scorecard items,
@@ -140,4 +140,5 @@ export const reviewMigrations: readonly Migration[] = [
     `,
   },
   reviewScaleMigration,
+  reviewReviewerMigration,
 ];

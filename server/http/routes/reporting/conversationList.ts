@@ -2,11 +2,11 @@ import type { Request } from 'express';
 import { contextOf } from '../../../context';
 import type { Database } from '../../../db/connection';
 import type { AccountScope } from '../../../auth/accountScope';
-import { listConditions, type ListQuery, type ListSpec, type SqlCondition } from '../../list';
-import { evaluationFilters } from '../review/listFilters';
+import { filterValues, listConditions, type ListQuery, type ListSpec, type SqlCondition } from '../../list';
+import { evaluationFilters, reviewerOf } from '../review/listFilters';
 import { conversationSearchCondition, type SearchLink } from './conversationSearch';
 import { rollupListTotal } from './rollups';
-import { dateRange, gradeValues, idValues, rangeCondition, tableExists, type Grade } from './shared';
+import { dateRange, gradeValues, idValues, inlineRangeSql, inlineScopeSql, rangeCondition, tableExists, type Grade } from './shared';
 
 
 /** A related resource joined by id when its table exists (another area may not have shipped it yet). */
@@ -164,7 +164,7 @@ export function conversationListSpec(req: Request, db: Database, scope: AccountS
     },
     searchable: source.searchable,
     search: (term) => conversationSearchCondition(db, term, searchLinks(db)),
-    total: (query) => rollupTotal(query) ?? notEvaluatedTotal(query),
+    total: (query) => rollupTotal(query) ?? notEvaluatedTotal(query) ?? reviewerTotal(query),
     totalVersion: () => (db.prepare("SELECT version FROM reporting_versions WHERE name = 'conversations'").get() as { version: number }).version,
     scopeColumn: 'c.account_id',
     where,
@@ -183,8 +183,36 @@ export function conversationListSpec(req: Request, db: Database, scope: AccountS
     const evaluated = listConditions(spec as ListSpec<never>, { ...query, filters: new Map([...others, ['evaluation', 'evaluated']]) }, scope);
     return all - count(`SELECT COUNT(*) AS n FROM conversations c ${evaluated.where}`, evaluated.params);
   }
+  /**
+   * `filter[evaluation]=mine`: looking up each conversation the reviewer submitted an evaluation
+   * of costs ~0.5 s at 95,000 of them. They are counted from the reviewer's index of the
+   * evaluations instead (review-003): it holds each evaluation's conversation and the copies of
+   * its account, day, role, instance and bot that the scope, the days and those filters need.
+   * Any other condition: counted from the conversations.
+   */
+  function reviewerTotal(query: ListQuery): number | undefined {
+    if (query.filters.get('evaluation') !== 'mine' || query.search || gradeSets.length > 0 || dispositionSets.length > 0) return undefined;
+    const conditions = [inlineScopeSql(scope, 'e.account_id'), inlineRangeSql(range, 'e.day')];
+    const params: unknown[] = [reviewerOf(req)];
+    for (const [name, value] of query.filters) {
+      if (name === 'evaluation') continue;
+      if (!COPIED_LINKS.has(name)) return undefined;
+      const values = filterValues(value);
+      if (values.length === 0) continue;
+      conditions.push(`e.${name} IN (${values.map(() => '?').join(', ')})`);
+      params.push(...values);
+    }
+    return count(
+      `SELECT COUNT(DISTINCT e.conversation_id) AS n FROM conversation_evaluations e
+       WHERE e.reviewer_id = ? AND e.status = 'submitted' AND ${conditions.join(' AND ')}`,
+      params,
+    );
+  }
   return spec;
 }
+
+/** Conversation links an evaluation carries a copy of (review-003 keeps them equal). */
+const COPIED_LINKS = new Set(['role_id', 'instance_id', 'bot_id']);
 
 export const CONVERSATION_COLUMNS = [
   'id', 'uuid', 'account_id', 'account_name', 'role_id', 'instance_id', 'bot_id', 'contact_id', 'disposition_id', 'channel',

@@ -1,5 +1,5 @@
 import type { AccountScope } from '../../../auth/accountScope';
-import type { ListQuery } from '../../list';
+import { filterValues, type ListQuery } from '../../list';
 import { GRADES, inlineScopeSql, type DateRange, type Grade } from './shared';
 
 /**
@@ -111,7 +111,7 @@ export function rollupListTotal(
   for (const ids of list.dispositions) anyOf('r.disposition_id', ids);
   const columns: Record<string, string> = { channel: 'r.channel', role_id: 'r.role_id', instance_id: 'r.instance_id', disposition_id: 'r.disposition_id' };
   for (const [name, raw] of query.filters) {
-    const values = raw.split(',').map((v) => v.trim()).filter((v) => v !== '');
+    const values = filterValues(raw);
     if (values.length === 0) continue;
     if (name === 'letter_grade') {
       // c.letter_grade IN (values) matches exact letters only; anything else matches nothing.

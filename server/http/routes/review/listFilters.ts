@@ -10,6 +10,9 @@ function score(name: string, value: string): number {
   return n;
 }
 
+/** Whose evaluations `filter[evaluation]=mine` means: the signed-in user (0, nobody, without one). */
+export const reviewerOf = (req: Request): number => req.auth?.user.id ?? 0;
+
 /**
  * The review queue's filters on the conversations list (docs/review-contract.md):
  * `filter[evaluation]=none|evaluated|mine` and `filter[score_min]`, `filter[score_max]` (0–100,
@@ -25,7 +28,7 @@ export function evaluationFilters(req: Request): Record<string, (value: string) 
         case 'mine':
           return {
             sql: "c.id IN (SELECT conversation_id FROM conversation_evaluations WHERE reviewer_id = ? AND status = 'submitted')",
-            params: [req.auth?.user.id ?? 0],
+            params: [reviewerOf(req)],
           };
         default: throw fieldError('filter.evaluation', 'The selected evaluation filter is invalid (none, evaluated or mine).');
       }
