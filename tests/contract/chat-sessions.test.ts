@@ -1,10 +1,9 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { chatGatewayOf } from '../../server/chat/gateway';
-import { contextOf } from '../../server/context';
-import { startTestServer, type TestServer } from '../../server/testing';
+import type { TestServer } from '../../server/testing';
 import { parseSessionsAnswer } from '../../src/api/chatSessions';
 import { parseStreamMessage } from '../../src/api/chatSocket';
+import { startFastChatServer } from '../support/fastChatServer';
 import { signedInClient } from '../support/signedIn';
 
 /**
@@ -25,10 +24,7 @@ let client: Awaited<ReturnType<typeof signedInClient>>;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const gateway = chatGatewayOf(contextOf({ app: server.server.app }))!;
-  gateway.options.firstByteDelayMs = 20;
-  gateway.options.deltaIntervalMs = 1;
+  server = await startFastChatServer();
   client = await signedInClient(server.url, 'admin@example.com');
 });
 afterEach(() => {

@@ -1,12 +1,12 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { chatGatewayOf } from '../../server/chat/gateway';
 import { contextOf } from '../../server/context';
 import { liveHubOf } from '../../server/live';
 import { MAX_IDS_PER_EVENT } from '../../server/live/protocol';
 import { LIVE_RESOURCES } from '../../server/live/resources';
-import { startTestServer, type TestServer } from '../../server/testing';
+import type { TestServer } from '../../server/testing';
 import { parseRecordsChanged, type RecordsChanged } from '../../src/api/liveSocket';
+import { startFastChatServer } from '../support/fastChatServer';
 import { signedInClient } from '../support/signedIn';
 
 /**
@@ -24,10 +24,7 @@ let viewer: Client;
 let botsOnly: Client;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const gateway = chatGatewayOf(contextOf({ app: server.server.app }))!;
-  gateway.options.firstByteDelayMs = 5;
-  gateway.options.deltaIntervalMs = 1;
+  server = await startFastChatServer(5);
   admin = await signedInClient(server.url, 'admin@example.com');
   staff = await signedInClient(server.url, 'sso@example.com');
   viewer = await signedInClient(server.url, 'viewer@example.com');

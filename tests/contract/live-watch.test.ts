@@ -1,9 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { chatGatewayOf } from '../../server/chat/gateway';
-import { contextOf } from '../../server/context';
-import { startTestServer, type TestServer } from '../../server/testing';
+import type { TestServer } from '../../server/testing';
 import { parseWatchAnswer, parseWatchMessage } from '../../src/api/liveWatch';
+import { startFastChatServer } from '../support/fastChatServer';
 import { signedInClient } from '../support/signedIn';
 
 /**
@@ -24,10 +23,7 @@ let admin: Client;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const gateway = chatGatewayOf(contextOf({ app: server.server.app }))!;
-  gateway.options.firstByteDelayMs = 20;
-  gateway.options.deltaIntervalMs = 1;
+  server = await startFastChatServer();
   admin = await signedInClient(server.url, 'admin@example.com');
 });
 afterEach(() => {

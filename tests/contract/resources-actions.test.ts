@@ -266,9 +266,11 @@ describe('users: roles, e-mails and the last administrator', () => {
   test('GET /user/roles offers only roles granting no more than the caller has', async () => {
     const viewerRoles = await call(viewer, '/user/roles');
     const names = viewerRoles.body.data.map((r: Json) => r.name);
-    // The viewer reads everything in Globex: read-only roles fit, writing roles do not.
+    // The viewer reads everything in Globex but watches no live work: read-only roles without
+    // Live-Watch fit; Supervisor (which reads every model, Live-Watch included) and writing roles do not.
     expect(names).toContain('Viewer');
-    expect(names).toContain('Supervisor');
+    expect(names).toContain('Analyst');
+    expect(names).not.toContain('Supervisor');
     expect(names).not.toContain('Bot Builder');
     for (const role of viewerRoles.body.data) expect(role.account_id).toBe(GLOBEX);
     // Not paginated: an administrator is offered every role of every account at once.

@@ -208,12 +208,13 @@ describe('current user and permissions', () => {
     expect(data.Global).toEqual({ access: true });
   });
 
-  test('viewer: browse and read everywhere, nothing else, level 1', async () => {
+  test('viewer: browse and read everywhere, nothing else, level 1; no live watch (a supervisor\'s)', async () => {
     const client = await signIn('viewer@example.com');
     const { data } = await json(await client('/api/v1/user/permissions'));
-    for (const model of MODEL_NAMES) {
+    for (const model of MODEL_NAMES.filter((name) => name !== 'Live-Watch')) {
       expect(data[model]).toEqual({ browse: true, read: true, edit: false, add: false, delete: false, level: 1 });
     }
+    expect(data['Live-Watch']).toMatchObject({ browse: false, read: false, edit: false, add: false, delete: false });
     expect(data.Global).toEqual({ access: true });
     const me = await json(await client('/api/v1/users/auth'));
     expect(me.data.theme_color).toBe('#0f766e');

@@ -85,7 +85,8 @@ describe('chats kept on the server, tried as a new operator would', () => {
 
     // They are live chat conversations in reporting.
     await fresh.goto(url('/reporting/conversations?channel=chat&status=active'));
-    await fresh.getByRole('link', { name: /^Chat inbound, started / }).first().waitFor();
+    // An active chat is marked live (issue 28 item 3) in the link's name as well as in its text.
+    await fresh.getByRole('link', { name: /^Chat inbound, live, started / }).first().waitFor();
     const activeChats = e2e.server.server.db.prepare("SELECT COUNT(*) AS n FROM conversations WHERE channel = 'chat' AND status = 'active'").get() as { n: number };
     await fresh.getByText(`${activeChats.n} conversations`).waitFor();
 

@@ -167,6 +167,10 @@ describe('resource sections in Chromium against the reference API', () => {
     await page.getByRole('form', { name: 'Import a bot' }).getByRole('combobox', { name: /^Belongs to account/ }).selectOption({ label: 'Globex Sales' });
     await page.getByLabel('Bot file').setInputFiles(file);
     await page.getByRole('button', { name: 'Import bot' }).click();
+    // Every account has a "Demo Bot": importing it again says what it would duplicate and waits for a yes.
+    const again = page.getByRole('alertdialog', { name: 'Import “Demo Bot” again?' });
+    await again.getByText(/already has a bot named “Demo Bot”/).waitFor();
+    await again.getByRole('button', { name: 'Import another copy' }).click();
     await page.waitForURL((url) => /\/bots\/\d+$/.test(url.pathname) && ![botId, copyId].includes(url.pathname.split('/').at(-1)!));
     await page.getByRole('heading', { level: 1, name: 'Demo Bot' }).waitFor();
     await page.locator('dl.record-fields').getByRole('link', { name: 'Globex Sales' }).waitFor();

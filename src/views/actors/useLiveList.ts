@@ -29,6 +29,9 @@ export function useLiveList(list: string, resource: string, mode: LiveListMode, 
         closeLiveList(portal, list);
       };
       setActor(opened);
+    }).catch(() => {
+      // The live code could not load (a deploy replaced its chunk, or the page is going away): the
+      // list stays as it is, without live updates, and no rejection goes unhandled.
     });
     return () => {
       alive = false;

@@ -21,6 +21,7 @@ import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
 import { ReportingNav } from './ReportingNav';
 import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
 import { useStatistics } from '../actors/useStatistics';
+import { useScopeName } from '../common/useScopeName';
 
 const COLUMNS = [
   { key: 'name', label: 'Name', numeric: false },
@@ -48,6 +49,8 @@ export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
   const show = pageSizeOf(params);
   const title = entity === 'roles' ? 'Role statistics' : 'Instance statistics';
   const singular = entity === 'roles' ? 'role' : 'instance';
+  // Under one account the rows are that account's: the heading names it (issue 26 item 7).
+  const scope = useScopeName();
   const [text, setText] = useState(search);
   // Under "All accounts" each account has its own "Analyst" or "Main line": each row says whose it is.
   const permissions = usePermissions();
@@ -73,7 +76,7 @@ export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
 
   return (
     <section className="page">
-      <h1>{title}</h1>
+      <h1>{scope ? `${title} for ${scope}` : title}</h1>
       <ReportingNav />
       <div className="report-toolbar">
         <DateRangeForm key={`${from}-${to}`} from={from} to={to} onApply={(range) => go(range)} />

@@ -3,26 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { API } from '../../support/apiFixtures';
-import { chooseAccount } from '../../support/chooseAccount';
+import { createDisposition, toastRegion } from '../../support/createDisposition';
 import { renderPortal } from '../../support/renderPortal';
 import { crudHandlers, listBody } from '../../support/resourceFixtures';
 import { mswServer } from '../../support/setupMsw';
 
-/** The one toast region (a polite live region) that confirms writes. */
-const toastRegion = () => screen.getAllByRole('status').find((el) => el.classList.contains('toast-region'))!;
 
 describe('every write is confirmed in one toast region; a removed relation can be undone', () => {
   test('create and save are announced', { timeout: 20000 }, async () => {
     const rows: Array<Record<string, unknown>> = [];
     const { here } = await renderPortal('/dispositions/new', { handlers: crudHandlers('dispositions', rows) });
     const user = userEvent.setup();
-    // The first page of the file loads the lazy chunks: slow under load.
-    await screen.findByRole('combobox', { name: /^Belongs to account/ }, { timeout: 10000 });
-    // Under "All accounts" a new record asks whose it is (issue 12 item 2).
-    await chooseAccount(user);
-    await user.type(await screen.findByRole('textbox', { name: /^Label/ }), 'Callback requested');
-    await user.click(screen.getByRole('button', { name: 'Create disposition' }));
-    await waitFor(() => expect(here()).toBe('/dispositions/100'));
+    await createDisposition(user, here);
     expect(await within(toastRegion()).findByText('Disposition created.')).toBeInTheDocument();
     await user.click(await screen.findByRole('link', { name: /^Edit/ }));
     await user.click(await screen.findByRole('button', { name: 'Save changes' }));

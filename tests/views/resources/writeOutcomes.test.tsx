@@ -4,11 +4,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { API } from '../../support/apiFixtures';
 import { chooseAccount } from '../../support/chooseAccount';
+import { createDisposition, toastRegion } from '../../support/createDisposition';
 import { renderPortal } from '../../support/renderPortal';
 import { bot, crudHandlers, listBody } from '../../support/resourceFixtures';
 
-/** The one toast region (a polite live region) that confirms writes. */
-const toastRegion = () => screen.getAllByRole('status').find((el) => el.classList.contains('toast-region'))!;
 const instancesList = http.get(`${API}/api/v1/instances/`, () => HttpResponse.json(listBody([{ id: 3, name: 'Main line' }])));
 const botFile = (name: string, agents: string[]) =>
   new File([JSON.stringify({ format: 'agent-portal.bot', version: 1, bot: { name }, agents: agents.map((a) => ({ name: a })) })], 'bot.json', { type: 'application/json' });
@@ -19,12 +18,7 @@ describe('focus and feedback after every write', () => {
     const rows: Array<Record<string, unknown>> = [];
     const { here } = await renderPortal('/dispositions/new', { handlers: crudHandlers('dispositions', rows) });
     const user = userEvent.setup();
-    // The first page of the file loads the lazy chunks: slow under load.
-    await screen.findByRole('combobox', { name: /^Belongs to account/ }, { timeout: 10000 });
-    await chooseAccount(user);
-    await user.type(await screen.findByRole('textbox', { name: /^Label/ }), 'Callback requested');
-    await user.click(screen.getByRole('button', { name: 'Create disposition' }));
-    await waitFor(() => expect(here()).toBe('/dispositions/100'));
+    await createDisposition(user, here);
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Callback requested' })).toHaveFocus());
 
     await user.click(screen.getByRole('link', { name: /^Edit/ }));
