@@ -1,15 +1,16 @@
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo, useReducer } from 'react';
+import type { AnyActorRef } from 'xstate';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { ACCESS_DENIED_PATH, landingPath } from '../machines/landing';
 import { can, isAccessDenied } from '../machines/permissions';
-import type { RouteDef } from '../route';
+import type { RouteData, RouteDef } from '../route';
 import { VENDOR_PAGE, isOtherVendorPath } from '../routes';
 import { matchLocation } from '../routeMatch';
 import { LoadingState } from './common/LoadingState';
-import { lazyView, useViewReady } from './lazyView';
+import { ChunkLoadError, lazyView, useViewReady } from './lazyView';
 import { RouteErrorBoundary } from './errors/RouteErrorBoundary';
 import { NavigationBridge } from './NavigationBridge';
-import { useAuthPhase, usePermissions } from './PortalContext';
+import { useAuthPhase, usePermissions, usePortal } from './PortalContext';
 import { PublicLayout } from './shell/PublicLayout';
 
 type Params = Record<string, string | undefined>;
@@ -23,18 +24,53 @@ export function warmShell(location: string): void {
   if (matchLocation(location.split('?')[0] || '/').route.access === 'protected') AppShell.warm().catch(() => {});
 }
 
+/**
+ * The page's actor, as its route's loader names it (route.ts `RouteData.pageActor`: a section's
+ * resource, the conversation report): opened once the loader's small chunk is in (usually it
+ * already is: boot and the route actor request it with the view's). `failed`: the chunk did not come.
+ */
+function usePageActor(route: RouteDef): { ready: boolean; failed: boolean; actor: AnyActorRef | undefined } {
+  const portal = usePortal();
+  const data = route.data;
+  const module = data?.loaded();
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const [failedData, markFailed] = useReducer((_: RouteData | null, failed: RouteData) => failed, null);
+  useEffect(() => {
+    if (!data || module) return;
+    // The chunk may have arrived between this render and its effect: render again now.
+    if (data.loaded()) return rerender();
+    let live = true;
+    data.load().then(
+      () => live && rerender(),
+      () => live && markFailed(data),
+    );
+    return () => {
+      live = false;
+    };
+  }, [data, module]);
+  const actor = useMemo(() => module?.pageActor(portal, route), [module, portal, route]);
+  const failed = data !== undefined && !module && failedData === data;
+  return { ready: !data || module !== undefined || failed, failed, actor };
+}
+
+/** A loader chunk that did not come: the route's error boundary shows it as a page that could not load. */
+function LoaderFailed(): never {
+  throw new ChunkLoadError();
+}
+
 function RouteView({ route, params }: { route: RouteDef; params: Params }) {
   const View = route.view;
   const [location] = useLocation();
   const ready = useViewReady(route.view);
+  const page = usePageActor(route);
   useEffect(() => {
     document.title = `${route.title} · Agent Portal`;
   }, [route.title]);
-  if (!ready) return <LoadingState label="Loading page…" />;
+  if (!ready || !page.ready) return <LoadingState label="Loading page…" />;
   return (
     <RouteErrorBoundary resetKey={location}>
       <Suspense fallback={<LoadingState label="Loading page…" />}>
-        <View route={route} params={params} />
+        {page.failed ? <LoaderFailed /> : <View route={route} params={params} actor={page.actor} />}
       </Suspense>
     </RouteErrorBoundary>
   );
