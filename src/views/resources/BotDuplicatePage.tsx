@@ -8,7 +8,7 @@ import { RecordLoadError } from './RecordLoadError';
 import { useNavigate } from '../PortalContext';
 import { useRecord } from './useRecord';
 import { storedRecord } from '../../machines/resource.api';
-import { useRequest, useResourceApi, useResourceOperation } from './useResource';
+import { useRequest, useResourceApi, useResourceOperation } from '../actors/useResource';
 import type { ResourceActor } from '../../machines/resource';
 import './resources.css';
 

@@ -24,7 +24,7 @@ import { recordIdOf, useRecord } from './useRecord';
 import { editableFields, initialValues, validateForm, type FormErrors, type FormValues } from './formValues';
 import { inSentence, type Field, type SectionConfig } from './sectionConfig';
 import { SECTION_CONFIGS } from './sectionConfigs';
-import { useRequest, useResourceApi, useResourceOperation } from './useResource';
+import { useRequest, useResourceApi, useResourceOperation } from '../actors/useResource';
 import type { ResourceActor } from '../../machines/resource';
 import { storedRecord } from '../../machines/resource.api';
 import './resources.css';

@@ -3,7 +3,7 @@ import type { ResourceRecord } from '../../api/resources';
 import type { OperationFailure } from '../../machines/operation';
 import type { ResourceActor, ResourceSnapshot } from '../../machines/resource';
 import type { RouteViewProps } from '../../route';
-import { useResourceApi, useResourceOperation } from './useResource';
+import { useResourceApi, useResourceOperation } from '../actors/useResource';
 
 const selectRecord = (s: ResourceSnapshot) => s.context.record;
 
