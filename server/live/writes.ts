@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../context';
+import type { Database } from '../db/connection';
 import { liveHubOf } from './registry';
 import type { ChangeKind } from './protocol';
 import { findLiveRecord, type LiveRecord } from './records';
@@ -17,15 +18,27 @@ interface WriteTarget {
   nested: boolean;
 }
 
-function targetOf(path: string): WriteTarget | null {
+function targetOf(db: Database, path: string): WriteTarget | null {
   if (!path.startsWith(API_PREFIX)) return null;
   const parts = path.slice(API_PREFIX.length).split('/').filter(Boolean);
   // A review of a conversation (notes, evaluations) changes what its row shows (the grade).
   if (parts[0] === 'reporting' && parts[1] === 'conversations' && parts[2]) return { live: CONVERSATIONS, key: parts[2], nested: true };
+  // An evaluation saved or submitted by its own path is about its conversation (a submit sets the grade).
+  if (parts[0] === 'reporting' && parts[1] === 'evaluations' && parts[2]) {
+    const conversation = evaluatedConversation(db, parts[2]);
+    return conversation === null ? null : { live: CONVERSATIONS, key: conversation, nested: true };
+  }
   const live = parts[0] ? LIVE_RESOURCES.get(parts[0]) : undefined;
   if (!live) return null;
   const key = parts[1] && /^(\d{1,15}|[0-9a-f-]{36})$/i.test(parts[1]) ? parts[1] : null;
   return { live, key, nested: parts.length > (key ? 2 : 1) };
+}
+
+/** The conversation an evaluation (`/reporting/evaluations/<id>`) belongs to, or null. */
+function evaluatedConversation(db: Database, evaluation: string): string | null {
+  if (!/^\d{1,15}$/.test(evaluation)) return null;
+  const row = db.prepare('SELECT conversation_id FROM conversation_evaluations WHERE id = ?').get(Number(evaluation)) as { conversation_id: number } | undefined;
+  return row ? String(row.conversation_id) : null;
 }
 
 /** The record a write answered with (`{data: …}` or a bare record), if it names one. */
@@ -47,7 +60,7 @@ function answeredRecord(body: unknown, live: LiveResource): { id: string; accoun
  */
 export function announceWrites(ctx: AppContext): RequestHandler {
   return (req: Request, res: Response, next) => {
-    const target = WRITES.has(req.method) ? targetOf(req.path) : null;
+    const target = WRITES.has(req.method) ? targetOf(ctx.db, req.path) : null;
     if (!target) return next();
     const before = target.key ? findLiveRecord(ctx.db, target.live, target.key) : null;
     let answered: unknown;

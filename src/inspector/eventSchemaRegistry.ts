@@ -2,6 +2,7 @@ import { accountFilterEventSchemas } from '../machines/accountFilter.events';
 import { authEventSchemas } from '../machines/auth.events';
 import { chatEventSchemas } from '../machines/chat.events';
 import type { EventSchemas } from '../machines/eventSchemas';
+import { liveWatchEventSchemas } from '../machines/liveWatch.events';
 import { navigationEventSchemas } from '../machines/navigation.events';
 import { operationEventSchemas } from '../machines/operation.events';
 import { referencesEventSchemas } from '../machines/references.events';
@@ -19,6 +20,7 @@ const BY_MACHINE_ID: Record<string, EventSchemas> = {
   operation: operationEventSchemas,
   chat: chatEventSchemas,
   references: referencesEventSchemas,
+  liveWatch: liveWatchEventSchemas,
 };
 
 export function registeredEventSchemas(machineId: string): EventSchemas | undefined {

@@ -160,6 +160,34 @@ describe('records-changed on the /live namespace', () => {
     expect(otherAccount.heard).toEqual([]);
   });
 
+  test('an evaluation submitted by its own path (PATCH /reporting/evaluations/:id) is an updated conversation (the row now shows its grade)', async () => {
+    type Row = { uuid: string };
+    type Card = { id: number; items: { id: number; kind: string }[] };
+    const rows = ((await (await admin('/api/v1/reporting/conversations?filter[evaluation]=none&account_id=1&show=50')).json()) as { data: Row[] }).data;
+    let target: { uuid: string; card: Card } | null = null;
+    for (const row of rows) {
+      const cards = ((await (await admin(`/api/v1/reporting/conversations/${row.uuid}/scorecards`)).json()) as { data: Card[] }).data;
+      if (cards[0]) {
+        target = { uuid: row.uuid, card: cards[0] };
+        break;
+      }
+    }
+    expect(target, 'a conversation of Acme with a scorecard that applies').not.toBeNull();
+    const { uuid, card } = target!;
+    const draft = await admin(`/api/v1/reporting/conversations/${uuid}/evaluations`, { method: 'POST', json: { scorecard_id: card.id, answers: {} } });
+    expect(draft.status).toBe(201);
+    const evaluation = ((await draft.json()) as { data: { id: number } }).data.id;
+    await settle();
+    const staffTab = await listen(staff);
+    const otherAccount = await listen(viewer);
+    const answers = Object.fromEntries(card.items.map((item) => [item.id, { value: item.kind === 'yes_no' ? 'yes' : '5' }]));
+    const submitted = await admin(`/api/v1/reporting/evaluations/${evaluation}`, { method: 'PATCH', json: { answers, status: 'submitted' } });
+    expect(submitted.status).toBe(200);
+    await heardWithin2s(staffTab, 'conversations', 'updated', uuid);
+    await settle();
+    expect(otherAccount.heard).toEqual([]);
+  });
+
   test('a socket without a live session is refused; signing out drops it at the next change', async () => {
     const refused = io(`${server.url}/live`, { transports: ['websocket'], auth: { token: 'f'.repeat(64) }, reconnection: false, forceNew: true });
     sockets.push(refused);

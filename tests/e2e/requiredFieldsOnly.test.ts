@@ -28,7 +28,8 @@ const SECTIONS: Record<string, string> = {
  */
 async function fillRequiredOnly(page: Page, key: string) {
   const form = page.getByRole('form');
-  const inputs = form.locator('input[aria-required="true"], textarea[aria-required="true"]');
+  // A long choice list is a searchable picker (an input with role combobox): chosen below, never typed into.
+  const inputs = form.locator('input[aria-required="true"]:not([role="combobox"]), textarea[aria-required="true"]');
   for (const input of await inputs.all()) {
     const name = (await input.getAttribute('name')) ?? '';
     const type = (await input.getAttribute('type')) ?? 'text';
@@ -41,6 +42,15 @@ async function fillRequiredOnly(page: Page, key: string) {
   for (const select of await form.locator('select[required]').all()) {
     const first = await select.locator('option:not([value=""])').first().getAttribute('value');
     await select.selectOption(first!);
+  }
+  // Required pickers (once their records have loaded): open the list, click its first non-empty option.
+  await expect.poll(() => form.locator('[aria-busy="true"]').count()).toBe(0);
+  for (const picker of await form.locator('input[role="combobox"][aria-required="true"]').all()) {
+    await picker.click();
+    const list = form.locator(`[id="${await picker.getAttribute('aria-controls')}"]`);
+    // The first option is the empty choice ("None"); the second is the first real one.
+    await list.getByRole('option').nth(1).click();
+    expect(await picker.inputValue()).not.toBe('');
   }
 }
 

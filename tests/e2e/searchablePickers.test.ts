@@ -16,6 +16,16 @@ afterEach(async () => {
 const serious = async (page: E2E['page']) =>
   (await new AxeBuilder({ page }).options({ rules: { 'target-size': { enabled: true } } }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
+/** On a 390 px phone the open list stays inside the screen (screenshot taken), axe finds nothing serious, no page error. */
+async function openListFitsPhone(list: ReturnType<E2E['page']['getByRole']>, screenshot: string) {
+  const box = await list.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  await e2e.page.screenshot({ path: screenshot });
+  expect(await serious(e2e.page)).toEqual([]);
+  expect(e2e.pageErrors).toEqual([]);
+}
+
 describe('searchable pickers in Chromium', () => {
   test('"Chat with": every bot and instance, each naming its account; typing narrows; a click chooses; the chat starts with it', async () => {
     const { page, url, server } = e2e;
@@ -57,12 +67,7 @@ describe('searchable pickers in Chromium', () => {
     await picker.press('Escape');
     expect(await picker.inputValue()).toBe(before);
     await picker.click();
-    const box = await list.boundingBox();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: '/tmp/chats-picker-390.png' });
-    expect(await serious(page)).toEqual([]);
-    expect(e2e.pageErrors).toEqual([]);
+    await openListFitsPhone(list, '/tmp/chats-picker-390.png');
   });
 
   test("the call's instance is a searchable picker of the instances with a number, naming their accounts", async () => {
@@ -105,4 +110,63 @@ describe('searchable pickers in Chromium', () => {
     expect(id).toBe(String(expected.id));
     expect(await serious(page)).toEqual([]);
   }, 60_000);
+
+  test("a form's long record list (the agent's LLM) is a searchable picker: labelled, keyboard, no match said, bad input keeps the choice", async () => {
+    const { page, url, server } = e2e;
+    const db = server.server.db;
+    const account = db.prepare("SELECT id FROM accounts WHERE name = 'Globex Sales'").get() as { id: number };
+    const llms = (db.prepare('SELECT COUNT(*) AS n FROM llms WHERE account_id = ? OR account_id IS NULL').get(account.id) as { n: number }).n;
+    await page.goto(url('/login'));
+    await signIn(page, 'admin@example.com');
+    await page.waitForURL('**/dashboard');
+    await page.goto(url('/agents/new'));
+    const form = page.getByRole('form', { name: 'New agent' });
+    await form.getByRole('combobox', { name: /^Belongs to account/ }).selectOption({ label: 'Globex Sales' });
+    const picker = form.getByRole('combobox', { name: 'LLM', exact: true });
+    await expect.poll(() => picker.evaluate((el) => el.tagName)).toBe('INPUT');
+    await expect.poll(() => picker.getAttribute('aria-busy')).toBeNull();
+    await picker.click();
+    const list = form.getByRole('listbox', { name: 'LLM' });
+    const options = list.getByRole('option');
+    // "None", then the account's LLMs (and any global ones), plain names: one account needs no "— account".
+    expect(llms).toBeGreaterThan(15);
+    await expect.poll(() => options.count()).toBe(llms + 1);
+    expect(await options.first().textContent()).toBe('None');
+    expect((await options.allTextContents()).filter((name) => name.includes(' — '))).toEqual([]);
+    await page.screenshot({ path: '/tmp/chats-form-picker-1280.png' });
+    expect(await serious(page)).toEqual([]);
+
+    // Keyboard: typing narrows, arrows move, Enter chooses, Escape closes and keeps the choice.
+    const llm = db.prepare('SELECT name FROM llms WHERE account_id = ? ORDER BY id DESC LIMIT 1').get(account.id) as { name: string };
+    await picker.fill(llm.name);
+    await expect.poll(() => options.first().textContent()).toBe(llm.name);
+    await picker.press('Enter');
+    expect(await picker.inputValue()).toBe(llm.name);
+    await picker.press('ArrowDown');
+    await expect.poll(() => list.isVisible()).toBe(true);
+    await picker.fill('zzz-nothing');
+    await page.getByText('Nothing matches “zzz-nothing”.').waitFor();
+    await picker.press('Escape');
+    await expect.poll(() => list.isVisible()).toBe(false);
+    expect(await picker.inputValue()).toBe(llm.name);
+
+    // Bad input (no name) is said and loses nothing: the LLM stays chosen; then the agent is created with it.
+    await form.getByRole('button', { name: 'Create agent' }).click();
+    await form.getByText('The name field is required.').waitFor();
+    expect(await picker.inputValue()).toBe(llm.name);
+    await form.getByRole('textbox', { name: /^Name/ }).fill('Picker agent');
+    await form.getByRole('button', { name: 'Create agent' }).click();
+    await page.waitForURL(/\/agents\/\d+$/);
+    const stored = db.prepare("SELECT l.name FROM agents a JOIN llms l ON l.id = a.llm_id WHERE a.name = 'Picker agent'").get() as { name: string };
+    expect(stored.name).toBe(llm.name);
+
+    // On a phone the open list stays inside the screen; axe finds nothing serious.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(url('/agents/new'));
+    await form.getByRole('combobox', { name: /^Belongs to account/ }).selectOption({ label: 'Globex Sales' });
+    await expect.poll(() => picker.evaluate((el) => el.tagName)).toBe('INPUT');
+    await expect.poll(() => picker.getAttribute('aria-busy')).toBeNull();
+    await picker.click();
+    await openListFitsPhone(list, '/tmp/chats-form-picker-390.png');
+  }, 90_000);
 });

@@ -70,11 +70,19 @@ async function createAgentFor(account: string, name: string, llm: string): Promi
   await expect.poll(() => llmPicker.isDisabled()).toBe(true);
   await form.getByRole('combobox', { name: /^Belongs to account/ }).selectOption({ label: account });
   await form.getByRole('textbox', { name: /^Name/ }).fill(name);
-  await llmPicker.locator('option', { hasText: llm }).first().waitFor({ state: 'attached' });
-  const labels = await llmPicker.locator('option').allTextContents();
+  // The account's LLMs (24 on the demo data) are a searchable picker (issue 28): click it, click one.
+  await expect.poll(() => llmPicker.evaluate((el) => el.tagName)).toBe('INPUT');
+  await expect.poll(() => llmPicker.getAttribute('aria-busy')).toBeNull();
+  await llmPicker.click();
+  const list = form.getByRole('listbox', { name: 'LLM' });
+  const options = list.getByRole('option');
+  await list.getByRole('option', { name: llm, exact: true }).waitFor();
+  const labels = await options.allTextContents();
   // One account's LLMs: no name twice, no "— Account" suffix needed.
   expect(new Set(labels).size).toBe(labels.length);
-  await llmPicker.selectOption({ label: llm });
+  expect(labels.filter((label) => label.includes(' — '))).toEqual([]);
+  await list.getByRole('option', { name: llm, exact: true }).click();
+  expect(await llmPicker.inputValue()).toBe(llm);
   await form.getByRole('button', { name: 'Create agent' }).click();
   await page.waitForURL(/\/agents\/\d+$/);
   await toast('Agent created.').waitFor();

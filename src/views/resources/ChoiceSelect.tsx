@@ -33,7 +33,7 @@ export function ChoiceSelect({ label, value, onChange, choices, choicesFrom, emp
   required?: boolean;
   accountId?: string | null;
   waitingFor?: string;
-  /** A long list (more than LONG_CHOICES) becomes a searchable picker: the list pages' filters so far. */
+  /** A long list (more than LONG_CHOICES) becomes a searchable picker: list filters and form fields. */
   searchLong?: boolean;
 }) {
   const id = useId();

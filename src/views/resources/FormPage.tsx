@@ -39,7 +39,7 @@ function FieldInput({ field, value, error, onChange, account }: { field: Field; 
   if (field.type === 'select') {
     return (
       <ChoiceSelect label={field.label} name={field.name} value={String(value)} choices={field.choices} choicesFrom={field.choicesFrom} error={error} required={field.required} onChange={onChange}
-        accountId={account.scope} waitingFor={field.choicesFrom ? account.waitingFor : undefined} />
+        accountId={account.scope} waitingFor={field.choicesFrom ? account.waitingFor : undefined} searchLong />
     );
   }
   if (field.type === 'conversation') {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { recordRequests, renderPortal } from '../../support/renderPortal';
 import { crudHandlers } from '../../support/resourceFixtures';
@@ -24,6 +24,10 @@ describe('a list after the tab was hidden', () => {
     const rows = [tool(1)];
     await renderPortal('/tools?search=Tool', { handlers: crudHandlers('tools', rows) });
     await screen.findByRole('link', { name: 'Open Tool 1' }, { timeout: 20_000 });
+    // The list has settled and the page's effects have run (its visibility listener is in place):
+    // a test that hid the tab in the same tick as the rows appeared could beat the listener.
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Tools' })).toHaveAttribute('aria-busy', 'false'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     const lists = () => requests.filter((r) => r.startsWith('GET /api/v1/tools/'));
     const before = lists().length;
     let now = Date.now();
