@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useReducer } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import type { AnyActorRef } from 'xstate';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { ACCESS_DENIED_PATH, landingPath } from '../machines/landing';
@@ -7,7 +7,7 @@ import type { RouteData, RouteDef } from '../route';
 import { VENDOR_PAGE, isOtherVendorPath } from '../routes';
 import { matchLocation } from '../routeMatch';
 import { LoadingState } from './common/LoadingState';
-import { ChunkLoadError, lazyView, useViewReady } from './lazyView';
+import { ChunkLoadError, lazyView, useChunk, useViewReady, type LazyChunk } from './lazyView';
 import { RouteErrorBoundary } from './errors/RouteErrorBoundary';
 import { NavigationBridge } from './NavigationBridge';
 import { useAuthPhase, usePermissions, usePortal } from './PortalContext';
@@ -24,6 +24,16 @@ export function warmShell(location: string): void {
   if (matchLocation(location.split('?')[0] || '/').route.access === 'protected') AppShell.warm().catch(() => {});
 }
 
+const loaderChunks = new WeakMap<RouteData, LazyChunk>();
+
+/** A route's loader as a lazy chunk (one object per loader, so useChunk can follow it). */
+function loaderChunk(data: RouteData | undefined): LazyChunk | undefined {
+  if (!data) return undefined;
+  let chunk = loaderChunks.get(data);
+  if (!chunk) loaderChunks.set(data, (chunk = { isLoaded: () => data.loaded() !== undefined, load: () => data.load() }));
+  return chunk;
+}
+
 /**
  * The page's actor, as its route's loader names it (route.ts `RouteData.pageActor`: a section's
  * resource, the conversation report): opened once the loader's small chunk is in (usually it
@@ -31,26 +41,10 @@ export function warmShell(location: string): void {
  */
 function usePageActor(route: RouteDef): { ready: boolean; failed: boolean; actor: AnyActorRef | undefined } {
   const portal = usePortal();
-  const data = route.data;
-  const module = data?.loaded();
-  const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const [failedData, markFailed] = useReducer((_: RouteData | null, failed: RouteData) => failed, null);
-  useEffect(() => {
-    if (!data || module) return;
-    // The chunk may have arrived between this render and its effect: render again now.
-    if (data.loaded()) return rerender();
-    let live = true;
-    data.load().then(
-      () => live && rerender(),
-      () => live && markFailed(data),
-    );
-    return () => {
-      live = false;
-    };
-  }, [data, module]);
+  const { loaded, failed } = useChunk(loaderChunk(route.data));
+  const module = loaded ? route.data?.loaded() : undefined;
   const actor = useMemo(() => module?.pageActor(portal, route), [module, portal, route]);
-  const failed = data !== undefined && !module && failedData === data;
-  return { ready: !data || module !== undefined || failed, failed, actor };
+  return { ready: loaded || failed, failed, actor };
 }
 
 /** A loader chunk that did not come: the route's error boundary shows it as a page that could not load. */
