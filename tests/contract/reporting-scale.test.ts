@@ -242,6 +242,10 @@ describe('reporting at scale: rollups, totals, cursors, search and exports agree
 
   test('search finds substrings through the trigram index, follows updates, and 1-2 characters match uuid starts', async () => {
     const admin = await signedInClient(server.url, 'admin@example.com');
+    // seed:scale builds the index beside the load and swaps it in (server/db/scaleSearchBuild.ts):
+    // it holds exactly the rows' trigrams (FTS5 re-tokenises every row and compares), and it keeps
+    // following writes below.
+    expect(() => db().exec("INSERT INTO conversations_search (conversations_search, rank) VALUES ('integrity-check', 1)")).not.toThrow();
     const target = db().prepare('SELECT id, uuid FROM conversations ORDER BY id DESC LIMIT 1').get() as { id: number; uuid: string };
     db().prepare("UPDATE conversations SET summary = 'Caller mentioned zebracorn twice' WHERE id = ?").run(target.id);
     const found = await json(admin, '/api/v1/reporting/conversations?search=ZEBRAcorn');

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
-import type { ConfirmEmailEvent, confirmEmailMachine, VerificationCheckEvent, verificationCheckMachine } from './emailVerification';
+import type { ConfirmEmailEvent, ConfirmEmailMachine, VerificationCheckEvent, verificationCheckMachine } from './emailVerification';
 
-type ConfirmEmailSnapshot = SnapshotFrom<typeof confirmEmailMachine>;
+type ConfirmEmailSnapshot = SnapshotFrom<ConfirmEmailMachine>;
 type VerificationCheckSnapshot = SnapshotFrom<typeof verificationCheckMachine>;
 
 /** /email-verification-confirmation's flow (convention: machines/auth.api.ts). */

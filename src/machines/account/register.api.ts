@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Registration } from '../../api/account';
-import type { RegisterEvent, registerMachine } from './register';
+import type { RegisterEvent, RegisterMachine } from './register';
 
-type RegisterSnapshot = SnapshotFrom<typeof registerMachine>;
+type RegisterSnapshot = SnapshotFrom<RegisterMachine>;
 
 /** The register flow's named API (convention: machines/auth.api.ts). */
 export function registerApi(flow: { send(event: RegisterEvent): void }) {

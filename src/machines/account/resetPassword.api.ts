@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
-import type { ResetPasswordEvent, resetPasswordMachine } from './resetPassword';
+import type { ResetPasswordEvent, ResetPasswordMachine } from './resetPassword';
 
-type ResetPasswordSnapshot = SnapshotFrom<typeof resetPasswordMachine>;
+type ResetPasswordSnapshot = SnapshotFrom<ResetPasswordMachine>;
 
 /** The reset-password flow's named API (convention: machines/auth.api.ts). */
 export function resetPasswordApi(flow: { send(event: ResetPasswordEvent): void }) {

@@ -1,13 +1,20 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import type { AccountApi, PasswordReset } from '../../api/account';
-import { ApiError } from '../../api/errors';
-import { failureOf, type OperationFailure } from '../operation';
+import { defineOperations, type OperationFailure, type OperationFamily, type ReportOf } from '../operation';
 import { goTo, navigationIn } from './refs';
 
 /** SPEC §8: the server refused the reset (422: bad token, weak password) … */
 export const RESET_REJECTED_SUMMARY = 'Reset Password Failed';
 /** … or the reset could not be done at all (no answer, server error, throttled). */
 export const RESET_ERROR_SUMMARY = 'Error resetting password';
+
+type Reset = (reset: PasswordReset, signal: AbortSignal) => Promise<string>;
+
+/** The flow's one call (THE operation family): `POST /reset-password`. */
+function resetOperations(reset: Reset) {
+  return defineOperations({ submit: { summary: RESET_ERROR_SUMMARY, call: reset } }, () => 'flow:resetPassword:submit');
+}
+type ResetOperations = ReturnType<typeof resetOperations> extends OperationFamily<infer S> ? S : never;
 
 export type ResetPasswordEvent = { type: 'reset.submit'; email: string; password: string; password_confirmation: string };
 
@@ -17,65 +24,72 @@ export interface ResetPasswordContext {
   error: OperationFailure | null;
 }
 
+/** A 422 is the server refusing this reset (bad token, weak password), not the reset failing to happen. */
+function resetFailure(error: OperationFailure): OperationFailure {
+  return error.status === 422 ? { ...error, summary: RESET_REJECTED_SUMMARY } : error;
+}
+
 /**
  * The token and email come from the mailed link (the page's query). Without a token there is
- * nothing to submit: `linkIncomplete`. Success goes to /reset-password/thanks.
+ * nothing to submit: `linkIncomplete`. Success goes to /reset-password/thanks. The call is THE
+ * operation (the `submit` child); this machine keeps only those rules and names a refused reset.
  */
-export const resetPasswordMachine = setup({
-  types: {
-    context: {} as ResetPasswordContext,
-    events: {} as ResetPasswordEvent,
-    tags: {} as 'editing' | 'busy' | 'done' | 'linkIncomplete',
-    input: {} as { token?: string | null; email?: string | null },
-  },
-  actors: {
-    reset: fromPromise<string, PasswordReset>(async () => {
-      throw new Error('reset: no actor provided');
-    }),
-  },
-  guards: {
-    'the link has a token': ({ context }) => context.token.length > 0,
-  },
-}).createMachine({
-  id: 'resetPassword',
-  context: ({ input }) => ({ token: input.token?.trim() ?? '', email: input.email?.trim() ?? '', error: null }),
-  initial: 'checkingLink',
-  states: {
-    checkingLink: {
-      always: [{ guard: 'the link has a token', target: 'editing' }, { target: 'linkIncomplete' }],
+export function createResetPasswordMachine(reset: Reset) {
+  const operations = resetOperations(reset);
+  return setup({
+    types: {
+      context: {} as ResetPasswordContext,
+      events: {} as ResetPasswordEvent | ReportOf<ResetOperations>,
+      tags: {} as 'editing' | 'busy' | 'done' | 'linkIncomplete',
+      input: {} as { token?: string | null; email?: string | null },
     },
-    linkIncomplete: { tags: 'linkIncomplete' },
-    editing: {
-      tags: 'editing',
-      on: { 'reset.submit': { target: 'submitting', actions: assign({ email: ({ event }) => event.email.trim() }) } },
+    actors: operations.actors,
+    guards: {
+      'the link has a token': ({ context }) => context.token.length > 0,
     },
-    submitting: {
-      tags: 'busy',
-      entry: assign({ error: null }),
-      invoke: {
-        src: 'reset',
-        input: ({ context, event }) => {
-          const submit = event as Extract<ResetPasswordEvent, { type: 'reset.submit' }>;
-          return { email: submit.email.trim(), token: context.token, password: submit.password, password_confirmation: submit.password_confirmation };
-        },
-        onDone: 'done',
-        onError: {
-          target: 'editing',
-          actions: assign({
-            error: ({ event }) =>
-              failureOf(event.error, event.error instanceof ApiError && event.error.status === 422 ? RESET_REJECTED_SUMMARY : RESET_ERROR_SUMMARY),
-          }),
+  }).createMachine({
+    id: 'resetPassword',
+    context: ({ input }) => ({ token: input.token?.trim() ?? '', email: input.email?.trim() ?? '', error: null }),
+    entry: enqueueActions(({ enqueue }) => operations.spawnAll(enqueue)),
+    initial: 'checkingLink',
+    states: {
+      checkingLink: {
+        always: [{ guard: 'the link has a token', target: 'editing' }, { target: 'linkIncomplete' }],
+      },
+      linkIncomplete: { tags: 'linkIncomplete' },
+      editing: {
+        tags: 'editing',
+        on: {
+          'reset.submit': {
+            target: 'submitting',
+            actions: [
+              assign({ email: ({ event }) => event.email.trim() }),
+              sendTo('submit', ({ context, event }) =>
+                operations.start('submit', { email: event.email.trim(), token: context.token, password: event.password, password_confirmation: event.password_confirmation }),
+              ),
+            ],
+          },
         },
       },
+      submitting: {
+        tags: 'busy',
+        entry: assign({ error: null }),
+        on: {
+          'operation.report.succeeded': 'done',
+          'operation.report.failed': { target: 'editing', actions: assign({ error: ({ event }) => resetFailure(event.error) }) },
+        },
+      },
+      done: {
+        tags: ['busy', 'done'],
+        type: 'final',
+        entry: enqueueActions(({ system, enqueue }) => enqueue.sendTo(navigationIn(system), goTo('/reset-password/thanks'))),
+      },
     },
-    done: {
-      tags: ['busy', 'done'],
-      type: 'final',
-      entry: enqueueActions(({ system, enqueue }) => enqueue.sendTo(navigationIn(system), goTo('/reset-password/thanks'))),
-    },
-  },
-});
+  });
+}
+
+export type ResetPasswordMachine = ReturnType<typeof createResetPasswordMachine>;
 
 export function createResetPasswordFlow(api: Pick<AccountApi, 'resetPassword'>) {
-  return resetPasswordMachine.provide({ actors: { reset: fromPromise(({ input, signal }) => api.resetPassword(input, signal)) } });
+  return createResetPasswordMachine((input, signal) => api.resetPassword(input, signal));
 }

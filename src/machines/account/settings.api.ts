@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { AccountSettings } from '../../api/account';
-import type { SettingsEvent, settingsMachine } from './settings';
+import type { SettingsEvent, SettingsMachine } from './settings';
 
-type SettingsSnapshot = SnapshotFrom<typeof settingsMachine>;
+type SettingsSnapshot = SnapshotFrom<SettingsMachine>;
 
 /** The account settings card's flow (convention: machines/auth.api.ts). */
 export function settingsApi(flow: { send(event: SettingsEvent): void }) {

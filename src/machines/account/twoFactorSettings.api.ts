@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
-import type { TwoFactorSettingsEvent, twoFactorSettingsMachine } from './twoFactorSettings';
+import type { TwoFactorSettingsEvent, TwoFactorSettingsMachine } from './twoFactorSettings';
 
-type TwoFactorSettingsSnapshot = SnapshotFrom<typeof twoFactorSettingsMachine>;
+type TwoFactorSettingsSnapshot = SnapshotFrom<TwoFactorSettingsMachine>;
 
 /** The two-factor card's flow (convention: machines/auth.api.ts). */
 export function twoFactorSettingsApi(flow: { send(event: TwoFactorSettingsEvent): void }) {

@@ -1,5 +1,6 @@
 import type { AnyStateMachine, EventObject } from 'xstate';
 import type { AdjacencyMap, AdjacencyValue } from 'xstate/graph';
+import type { OperationFailure } from '../../../src/machines/operation';
 
 /** Every state node of a machine by its key path ('signedIn', 'list.loading'), atomic or not. */
 export function stateKeys(machine: AnyStateMachine): string[] {
@@ -43,6 +44,16 @@ export function done(id: string, output?: unknown): EventObject {
 
 export function failed(id: string, error: unknown): EventObject {
   return { type: `xstate.error.actor.${id}`, error } as EventObject;
+}
+
+/** What a parent of THE operation family hears when its child `kind` answers (operation.ts `createChildOperation`). */
+export function reportSucceeded(kind: string, output?: unknown): EventObject {
+  return { type: 'operation.report.succeeded', kind, output } as EventObject;
+}
+
+/** … and when it fails: the failure as the child stores it (`failureOf` with the child's own summary). */
+export function reportFailed(kind: string, error: OperationFailure): EventObject {
+  return { type: 'operation.report.failed', kind, error } as EventObject;
 }
 
 /** The adjacency map's vertices (its keys are branded strings, which Object.values does not type). */
