@@ -1,7 +1,7 @@
 import type { AnyActorRef } from 'xstate';
 import type { Http } from './api/http';
 import type { PermissionAction, Permissions } from './api/schemas/permissions';
-import type { SystemRoot } from './machines/root';
+import type { PortalDeps, SystemRoot } from './machines/root';
 import type { Section } from './sections';
 import type { LazyView } from './views/lazyView';
 
@@ -26,10 +26,11 @@ export interface RouteDef {
   data?: RouteData;
 }
 
-/** What a route's loader opens the page's actor with: the system and the transport. */
+/** What a route's loader opens the page's actor with: the system, the transport and the runtime config (the chat gateway's). */
 export interface RouteDataOwner {
   root: SystemRoot;
   http: Http;
+  config: PortalDeps['config'];
 }
 
 /** Where the first call is for: the location's query and account scope, and the same page's last ones. */
@@ -53,10 +54,11 @@ export interface RouteDataModule<A extends AnyActorRef = AnyActorRef> {
 /**
  * A route's page actor and first call: a list route starts its browse from the URL's query; a
  * record route its read; a new-record form has the section's actor and no first call; the
- * conversation page opens its record and tab; the statistics overview loads its figures.
+ * conversation page opens its record and tab; the statistics overview loads its figures; the chat
+ * console has the chat actor and no first call.
  */
 export interface RouteData {
-  kind: 'list' | 'record' | 'form' | 'conversation' | 'statistics';
+  kind: 'list' | 'record' | 'form' | 'conversation' | 'statistics' | 'chat';
   /** The loader's code (a small lazy chunk, requested beside the view's). */
   load: () => Promise<RouteDataModule>;
   /** The loader once its chunk is in: the call then starts synchronously, ahead of any render. */

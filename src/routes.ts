@@ -66,6 +66,7 @@ const recordData: RouteData = { kind: 'record', ...resourceData };
 const formData: RouteData = { kind: 'form', ...resourceData };
 const conversationData: RouteData = { kind: 'conversation', ...lazyLoader(() => import('./views/reporting/conversationRouteData')) };
 const statisticsData: RouteData = { kind: 'statistics', ...lazyLoader(() => import('./views/reporting/routeData')) };
+const chatData: RouteData = { kind: 'chat', ...lazyLoader(() => import('./views/chat/routeData')) };
 
 function guarded(section: Section, action: PermissionAction): RouteDef['permission'] {
   return section.model ? { model: section.model, action } : undefined;
@@ -159,7 +160,7 @@ export const ROUTES: readonly RouteDef[] = [
   // SPEC §3's read-only client list: THE list page, no record routes (sectionConfigs: readOnly).
   { ...sectionPage(CLIENTS_SECTION, '/clients', 'browse', ['Clients'], 'Clients', view.resourceList), data: listData },
   ...reportingRoutes,
-  sectionPage(CHAT_SECTION, '/chat', 'browse', ['Chat'], 'Chat', view.chat),
+  { ...sectionPage(CHAT_SECTION, '/chat', 'browse', ['Chat'], 'Chat', view.chat), data: chatData },
   sectionPage(SETTINGS_SECTION, '/settings', 'read', ['Settings'], 'Settings', view.settings),
 ];
 

@@ -70,7 +70,7 @@ export interface PortalDeps {
    * each new place. Machines do not import the route table (it names the views); without it, no
    * page call is sent by the route actor.
    */
-  firstCalls?: (owner: { root: SystemRoot; http: Http }, input: FirstCallInput, signal: AbortSignal) => Promise<void> | void;
+  firstCalls?: (owner: { root: SystemRoot; http: Http; config: PortalDeps['config'] }, input: FirstCallInput, signal: AbortSignal) => Promise<void> | void;
 }
 
 /** The system: every long-lived actor, each with its systemId (ACTOR_IDS). */
@@ -115,7 +115,7 @@ export function createRootMachine({ http, config, location = '/', firstCalls }: 
     actors: {
       firstCalls: fromPromise<void, FirstCallInput>(async ({ input, system, signal }) => {
         const root = system.get(ACTOR_IDS.root) as SystemRoot | undefined;
-        if (root && firstCalls) await firstCalls({ root, http }, input, signal);
+        if (root && firstCalls) await firstCalls({ root, http, config }, input, signal);
       }),
     },
   });

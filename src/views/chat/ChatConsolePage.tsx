@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { chatSelectors } from '../../machines/chat.api';
-import { useChatState } from '../actors/useChat';
+import type { ChatActor } from '../../machines/chat';
+import type { RouteViewProps } from '../../route';
+import { useChat, useChatState } from '../actors/useChat';
 import { OutboundCallForm } from '../calls/OutboundCallForm';
 import { ChatList } from './ChatList';
 import { ChatPanel, focusComposer } from './ChatPanel';
@@ -8,16 +10,15 @@ import { ConnectionStatus } from './ConnectionStatus';
 import { useMediaQuery, WIDE_LAYOUT } from '../common/useMediaQuery';
 import { NewChatForm } from './NewChatForm';
 import { ShortcutsHelp } from './ShortcutsHelp';
-import { useChatActor, useChatEvents, useChatOrder, useConnectionState, useLeaveGuard } from './useChat';
+import { useChatOrder, useConnectionState, useLeaveGuard } from './useChat';
 import './chat.css';
 
 
 const inTextField = (element: Element | null) => element instanceof HTMLElement && (element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName));
 
-/** /chat: several live chats at once, plus outbound calls; operated from the keyboard. */
-export default function ChatConsolePage() {
-  const chat = useChatActor();
-  const events = useChatEvents(chat);
+/** /chat: several live chats at once, plus outbound calls; operated from the keyboard. `chat` is the system's chat actor, the route's. */
+export default function ChatConsolePage({ actor: chat }: RouteViewProps<ChatActor>) {
+  const events = useChat(chat);
   const connected = useConnectionState(chat) === 'connected';
   const currentKey = useChatState(chat, chatSelectors.currentKey);
   const count = useChatState(chat, chatSelectors.count);

@@ -1,17 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useChat } from '../actors/useChat';
-import { openChat } from '../../machines/areas/chat';
 import { connectionState, type ChatActor, type ChatSnapshot } from '../../machines/chat';
 import type { ChatStreamActor } from '../../machines/chatStream';
-import { usePortal } from '../PortalContext';
-
-/** The system's chat actor (spawned by the root on first use). */
-export function useChatActor(): ChatActor {
-  const portal = usePortal();
-  const [chat] = useState(() => openChat(portal));
-  return chat;
-}
 
 const selectConnection = (s: ChatSnapshot) => connectionState(s);
 /** The gateway connection by name: disconnected, connecting, connected or error. */
