@@ -1,3 +1,4 @@
+import type { AnyActorRef } from 'xstate';
 import type { Http } from './api/http';
 import type { PermissionAction, Permissions } from './api/schemas/permissions';
 import type { SystemRoot } from './machines/root';
@@ -18,16 +19,17 @@ export interface RouteDef {
   crumbs: string[];
   title: string;
   section?: Section;
-  /** Render-as-you-fetch: the page's first call, started with the route (not by the view's effect). */
+  /**
+   * The page's actor (handed to the view as its `actor` prop) and, render-as-you-fetch, its first
+   * call, started with the route (not by the view's effect).
+   */
   data?: RouteData;
 }
 
-/** What a route's data loader may use: the system, the transport, the navigation and the permissions. */
+/** What a route's loader opens the page's actor with: the system and the transport. */
 export interface RouteDataOwner {
   root: SystemRoot;
   http: Http;
-  /** The signed-in user's (the loader only runs signed in): some calls depend on them. */
-  permissions: Permissions | null;
 }
 
 /** Where the first call is for: the location's query and account scope, and the same page's last ones. */
@@ -36,28 +38,39 @@ export interface RoutePlaceNow {
   accountId: string | null;
   /** The same page (route and params) when the last first call was sent: null on another page. */
   before: { search: string; accountId: string | null } | null;
+  /** The signed-in user's (the loader only runs signed in): some calls depend on them. */
+  permissions: Permissions | null;
 }
 
-export interface RouteDataModule {
-  startRouteData(owner: RouteDataOwner, route: RouteDef, params: Record<string, string | undefined>, place: RoutePlaceNow): void;
+/** A route's loader module (a small lazy chunk per page family), typed by its page's actor. */
+export interface RouteDataModule<A extends AnyActorRef = AnyActorRef> {
+  /** The actor the page talks to (a section's resource, the conversation report): the route view hands it to the page. */
+  pageActor(owner: RouteDataOwner, route: RouteDef): A | undefined;
+  /** Sends the page's first call to that actor (the route actor runs it for each new place). */
+  startRouteData(actor: A, route: RouteDef, params: Record<string, string | undefined>, place: RoutePlaceNow): void;
 }
 
 /**
- * A list route starts its browse from the URL's query; a record route its read; the conversation
- * page opens its record and tab; the statistics overview loads its figures.
+ * A route's page actor and first call: a list route starts its browse from the URL's query; a
+ * record route its read; a new-record form has the section's actor and no first call; the
+ * conversation page opens its record and tab; the statistics overview loads its figures.
  */
 export interface RouteData {
-  kind: 'list' | 'record' | 'conversation' | 'statistics';
+  kind: 'list' | 'record' | 'form' | 'conversation' | 'statistics';
   /** The loader's code (a small lazy chunk, requested beside the view's). */
   load: () => Promise<RouteDataModule>;
   /** The loader once its chunk is in: the call then starts synchronously, ahead of any render. */
   loaded: () => RouteDataModule | undefined;
 }
 
-/** What every route view receives. */
-export interface RouteViewProps {
+/**
+ * What every route view receives. A route with `data` also gives its page's actor (`A`: the
+ * route table's promise, e.g. a resource route's `ResourceActor`), so the page does not look it up.
+ */
+export interface RouteViewProps<A = unknown> {
   route: RouteDef;
   params: Record<string, string | undefined>;
+  actor: A;
 }
 
 /** SPEC §2: tabbed pages take the active tab from the last path segment. */

@@ -21,7 +21,7 @@ export function warmRoute(location: string): void {
  * as they gate the page: a route the user may not open sends nothing, and a user whose Global
  * access is false (every page sends them to /error/access) sends nothing at all.
  */
-export async function sendFirstCalls(owner: Omit<RouteDataOwner, 'permissions'>, { location, accountId, permissions, before }: FirstCallInput, signal?: AbortSignal): Promise<void> {
+export async function sendFirstCalls(owner: RouteDataOwner, { location, accountId, permissions, before }: FirstCallInput, signal?: AbortSignal): Promise<void> {
   const { route, params } = matchLocation(pathOf(location));
   if (!route.data || isAccessDenied(permissions)) return;
   if (route.permission && !can(permissions, route.permission.model, route.permission.action)) return;
@@ -31,5 +31,6 @@ export async function sendFirstCalls(owner: Omit<RouteDataOwner, 'permissions'>,
   // The same page before (another query, another account): its list may move by link.
   const previous = before && matchLocation(pathOf(before.location));
   const samePage = previous && previous.route === route && JSON.stringify(previous.params) === JSON.stringify(params) ? { search: searchOf(before.location), accountId: before.accountId } : null;
-  module.startRouteData({ ...owner, permissions }, route, params, { search: searchOf(location), accountId, before: samePage });
+  const actor = module.pageActor(owner, route);
+  if (actor) module.startRouteData(actor, route, params, { search: searchOf(location), accountId, before: samePage, permissions });
 }

@@ -47,7 +47,11 @@ const view = {
   vendorInstructions: lazyView(() => import('./views/vendors/ContactInstructionsPage')),
 };
 
-/** Render-as-you-fetch loaders (route.ts): small chunks requested beside the view's. */
+/**
+ * The pages' loaders (route.ts `RouteData`): each names its page's actor, which the route view
+ * hands to the page as its `actor` prop, and sends the page's first call (render-as-you-fetch).
+ * Small chunks requested beside the view's.
+ */
 function lazyLoader(load: () => Promise<RouteDataModule>): Pick<RouteData, 'load' | 'loaded'> {
   let module: RouteDataModule | undefined;
   let pending: Promise<RouteDataModule> | undefined;
@@ -59,9 +63,9 @@ function lazyLoader(load: () => Promise<RouteDataModule>): Pick<RouteData, 'load
 const resourceData = lazyLoader(() => import('./views/resources/routeData'));
 const listData: RouteData = { kind: 'list', ...resourceData };
 const recordData: RouteData = { kind: 'record', ...resourceData };
-const reportingData = lazyLoader(() => import('./views/reporting/routeData'));
-const conversationData: RouteData = { kind: 'conversation', ...reportingData };
-const statisticsData: RouteData = { kind: 'statistics', ...reportingData };
+const formData: RouteData = { kind: 'form', ...resourceData };
+const conversationData: RouteData = { kind: 'conversation', ...lazyLoader(() => import('./views/reporting/conversationRouteData')) };
+const statisticsData: RouteData = { kind: 'statistics', ...lazyLoader(() => import('./views/reporting/routeData')) };
 
 function guarded(section: Section, action: PermissionAction): RouteDef['permission'] {
   return section.model ? { model: section.model, action } : undefined;
@@ -83,7 +87,7 @@ function resourceRoutes(section: Section): RouteDef[] {
   });
   const routes = [
     page(base, view.resourceList, 'browse', [section.label], section.label, listData),
-    page(`${base}/new`, view.resourceForm, 'add', [section.label, 'New'], `New — ${section.label}`),
+    page(`${base}/new`, view.resourceForm, 'add', [section.label, 'New'], `New — ${section.label}`, formData),
     // SPEC §2's edit helper `{base}{model}/edit/{id}`: the same edit page (before `/{id}/{tab}`, which would read it as record "edit").
     page(`${base}/edit/${id}`, view.resourceForm, 'edit', [section.label, 'Edit'], `Edit — ${section.label}`, recordData),
     page(`${base}/${id}/edit`, view.resourceForm, 'edit', [section.label, 'Edit'], `Edit — ${section.label}`, recordData),

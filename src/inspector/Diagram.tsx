@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import { activePaths, chartOf } from './chart';
-import { layeredDrawing, quickDrawing, type Drawing, type DrawnState } from './drawing';
+import { LABEL_H, layeredDrawing, quickDrawing, type Drawing, type DrawnState } from './drawing';
 
 const MIN_ZOOM = 0.2;
 const MAX_ZOOM = 3;
@@ -230,9 +230,13 @@ export function Diagram({ machine, value, label }: { machine: AnyStateMachine; v
               ))}
             {/* Labels only once ELK has placed them: the quick sketch has no room reserved for them. */}
             {drawing.engine === 'layered' &&
-              drawing.edges.map(({ key, label: text, labelBox, from }) => (
-                <text key={key} className={accepts(from) ? 'is-accepted' : undefined} x={labelBox.x + labelBox.w / 2} y={labelBox.y + labelBox.h - 4} textAnchor="middle">
-                  {text}
+              drawing.edges.map(({ key, lines, labelBox, from }) => (
+                <text key={key} className={accepts(from) ? 'is-accepted' : undefined} textAnchor="middle">
+                  {lines.map((line, index) => (
+                    <tspan key={index} x={labelBox.x + labelBox.w / 2} y={labelBox.y + (index + 1) * LABEL_H - 4}>
+                      {line}
+                    </tspan>
+                  ))}
                 </text>
               ))}
           </g>

@@ -27,6 +27,8 @@ export interface DrawnEdge {
   /** The state the transition leaves (highlighted when that state is active). */
   from: string;
   label: string;
+  /** The label as drawn, one line per bundled event or long guard (labelLines). */
+  lines: string[];
   d: string;
   labelBox: Box;
 }
@@ -47,6 +49,25 @@ const HEADER = 28;
 const LEAF_H = 32;
 
 export const labelWidth = (text: string) => Math.ceil(text.length * CHAR_W) + 10;
+
+/** A guarded event longer than this many characters puts its [guard] on a line of its own. */
+const ONE_LINE = 24;
+
+/**
+ * The lines an edge label is drawn on: each bundled event ("done / error") on its own line, and a
+ * long guard under its event. A label as wide as its longest line keeps the chart narrow: in a
+ * layered layout every label of a layer sits side by side, so one-line labels made the auth chart
+ * 3044 px wide.
+ */
+export function labelLines(label: string): string[] {
+  return label.split(' / ').flatMap((part) => {
+    const guard = part.indexOf(' [');
+    return guard > 0 && part.length > ONE_LINE ? [part.slice(0, guard), part.slice(guard + 1)] : [part];
+  });
+}
+
+/** The box a label's lines need. */
+export const labelSize = (lines: readonly string[]) => ({ width: Math.max(...lines.map(labelWidth)), height: lines.length * LABEL_H });
 const stateWidth = (key: string) => Math.max(80, Math.ceil(key.length * CHAR_W) + 36);
 
 function flatten(state: ChartState, out: DrawnState[] = []): DrawnState[] {
@@ -66,7 +87,7 @@ export function quickDrawing(chart: Chart): Drawing {
     const a = { x: from.x + from.w, y: from.y + Math.min(from.h / 2, 14) };
     const b = { x: to.x, y: to.y + Math.min(to.h / 2, 14) };
     const w = labelWidth(edge.label);
-    return [{ key: `${edge.from}→${edge.to}`, from: edge.from, label: edge.label, d: `M ${a.x} ${a.y} L ${b.x} ${b.y}`, labelBox: { x: (a.x + b.x) / 2 - w / 2, y: (a.y + b.y) / 2 - LABEL_H, w, h: LABEL_H } }];
+    return [{ key: `${edge.from}→${edge.to}`, from: edge.from, label: edge.label, lines: [edge.label], d: `M ${a.x} ${a.y} L ${b.x} ${b.y}`, labelBox: { x: (a.x + b.x) / 2 - w / 2, y: (a.y + b.y) / 2 - LABEL_H, w, h: LABEL_H } }];
   });
   return { states, edges, width: chart.width, height: chart.height, engine: 'quick' };
 }
@@ -99,6 +120,19 @@ interface ElkEdgeOut {
 
 const nodeId = (path: string) => `s:${path}`;
 
+/**
+ * What keeps a chart narrow enough to read at 1:1 (the auth chart: 3044 × 808 px before, 1389 × 716
+ * after, with labels on several lines): nodes placed by network simplex (short edges, not a wide
+ * "balanced" spread), layers compacted by edge length, and edges between the same states merged
+ * (fewer dummy nodes side by side). Set on each compound state too: its children are laid out by
+ * its own options.
+ */
+const COMPACT: Record<string, string> = {
+  'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
+  'elk.layered.compaction.postCompaction.strategy': 'EDGE_LENGTH',
+  'elk.layered.mergeEdges': 'true',
+};
+
 function elkNode(state: ChartState): ElkNodeOut {
   if (state.children.length === 0) return { id: nodeId(state.path), width: stateWidth(state.key), height: LEAF_H };
   return {
@@ -110,6 +144,7 @@ function elkNode(state: ChartState): ElkNodeOut {
       'elk.nodeSize.constraints': 'MINIMUM_SIZE',
       'elk.nodeSize.minimum': `(${stateWidth(state.key)},${HEADER + 20})`,
       'elk.direction': state.type === 'parallel' ? 'RIGHT' : 'DOWN',
+      ...COMPACT,
     },
     children: state.children.map(elkNode),
   };
@@ -168,7 +203,7 @@ async function layOut(machine: AnyStateMachine): Promise<Drawing> {
     id: `e${index}`,
     sources: [nodeId(edge.from)],
     targets: [nodeId(edge.to)],
-    labels: [{ text: edge.label, width: labelWidth(edge.label), height: LABEL_H }],
+    labels: [{ text: edge.label, ...labelSize(labelLines(edge.label)) }],
   }));
   const graph: ElkNodeOut = {
     id: 'graph',
@@ -187,6 +222,7 @@ async function layOut(machine: AnyStateMachine): Promise<Drawing> {
       'elk.padding': '[top=8,left=8,bottom=8,right=8]',
       'org.eclipse.elk.json.shapeCoords': 'ROOT',
       'org.eclipse.elk.json.edgeCoords': 'ROOT',
+      ...COMPACT,
     },
     children: [root],
     edges,
@@ -206,7 +242,7 @@ async function layOut(machine: AnyStateMachine): Promise<Drawing> {
   const routed = new Map((laid.edges ?? []).map((edge) => [edge.id, routeOf(edge)]));
   const drawnEdges = chart.edges.flatMap((edge, index) => {
     const route = routed.get(`e${index}`);
-    return route ? [{ key: `${edge.from}→${edge.to}`, from: edge.from, label: edge.label, ...route }] : [];
+    return route ? [{ key: `${edge.from}→${edge.to}`, from: edge.from, label: edge.label, lines: labelLines(edge.label), ...route }] : [];
   });
   return { states, edges: drawnEdges, width: Math.ceil(laid.width ?? chart.width), height: Math.ceil(laid.height ?? chart.height), engine: 'layered' };
 }

@@ -1,15 +1,16 @@
 import { Suspense, useEffect, useMemo } from 'react';
+import type { AnyActorRef } from 'xstate';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { ACCESS_DENIED_PATH, landingPath } from '../machines/landing';
 import { can, isAccessDenied } from '../machines/permissions';
-import type { RouteDef } from '../route';
+import type { RouteData, RouteDef } from '../route';
 import { VENDOR_PAGE, isOtherVendorPath } from '../routes';
 import { matchLocation } from '../routeMatch';
 import { LoadingState } from './common/LoadingState';
-import { lazyView, useViewReady } from './lazyView';
+import { ChunkLoadError, lazyView, useChunk, useViewReady, type LazyChunk } from './lazyView';
 import { RouteErrorBoundary } from './errors/RouteErrorBoundary';
 import { NavigationBridge } from './NavigationBridge';
-import { useAuthPhase, usePermissions } from './PortalContext';
+import { useAuthPhase, usePermissions, usePortal } from './PortalContext';
 import { PublicLayout } from './shell/PublicLayout';
 
 type Params = Record<string, string | undefined>;
@@ -23,18 +24,47 @@ export function warmShell(location: string): void {
   if (matchLocation(location.split('?')[0] || '/').route.access === 'protected') AppShell.warm().catch(() => {});
 }
 
+const loaderChunks = new WeakMap<RouteData, LazyChunk>();
+
+/** A route's loader as a lazy chunk (one object per loader, so useChunk can follow it). */
+function loaderChunk(data: RouteData | undefined): LazyChunk | undefined {
+  if (!data) return undefined;
+  let chunk = loaderChunks.get(data);
+  if (!chunk) loaderChunks.set(data, (chunk = { isLoaded: () => data.loaded() !== undefined, load: () => data.load() }));
+  return chunk;
+}
+
+/**
+ * The page's actor, as its route's loader names it (route.ts `RouteData.pageActor`: a section's
+ * resource, the conversation report): opened once the loader's small chunk is in (usually it
+ * already is: boot and the route actor request it with the view's). `failed`: the chunk did not come.
+ */
+function usePageActor(route: RouteDef): { ready: boolean; failed: boolean; actor: AnyActorRef | undefined } {
+  const portal = usePortal();
+  const { loaded, failed } = useChunk(loaderChunk(route.data));
+  const module = loaded ? route.data?.loaded() : undefined;
+  const actor = useMemo(() => module?.pageActor(portal, route), [module, portal, route]);
+  return { ready: loaded || failed, failed, actor };
+}
+
+/** A loader chunk that did not come: the route's error boundary shows it as a page that could not load. */
+function LoaderFailed(): never {
+  throw new ChunkLoadError();
+}
+
 function RouteView({ route, params }: { route: RouteDef; params: Params }) {
   const View = route.view;
   const [location] = useLocation();
   const ready = useViewReady(route.view);
+  const page = usePageActor(route);
   useEffect(() => {
     document.title = `${route.title} · Agent Portal`;
   }, [route.title]);
-  if (!ready) return <LoadingState label="Loading page…" />;
+  if (!ready || !page.ready) return <LoadingState label="Loading page…" />;
   return (
     <RouteErrorBoundary resetKey={location}>
       <Suspense fallback={<LoadingState label="Loading page…" />}>
-        <View route={route} params={params} />
+        {page.failed ? <LoaderFailed /> : <View route={route} params={params} actor={page.actor} />}
       </Suspense>
     </RouteErrorBoundary>
   );

@@ -59,6 +59,41 @@ export function lazyView(load: () => Promise<ViewModule>, timeoutMs = CHUNK_LOAD
   );
 }
 
+/** A chunk loaded on first use (a view, a route's loader): whether it is in, and how to ask for it. */
+export interface LazyChunk {
+  isLoaded(): boolean;
+  load(): Promise<unknown>;
+}
+
+/**
+ * Whether `chunk` is in (`loaded`) or did not come (`failed`); asks for it otherwise and renders
+ * again when it settles. Stable `chunk` objects only (the route table's).
+ */
+export function useChunk(chunk: LazyChunk | undefined): { loaded: boolean; failed: boolean } {
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const loaded = !chunk || chunk.isLoaded();
+  const [failedChunk, markFailed] = useReducer((_: LazyChunk | null, failed: LazyChunk) => failed, null);
+  useEffect(() => {
+    if (!chunk) return;
+    // The chunk may have arrived between this render and its effect: render again now.
+    if (chunk.isLoaded()) {
+      if (!loaded) rerender();
+      return;
+    }
+    let live = true;
+    chunk.load().then(
+      () => live && rerender(),
+      () => live && markFailed(chunk),
+    );
+    return () => {
+      live = false;
+    };
+  }, [chunk, loaded]);
+  return { loaded, failed: !loaded && chunk !== undefined && failedChunk === chunk };
+}
+
+const viewChunks = new WeakMap<LazyView, LazyChunk>();
+
 /**
  * Whether a lazy view can render without suspending; until then the caller shows its own loading
  * state. Rendering only loaded views keeps React's Suspense reveal throttle (up to 300 ms per
@@ -66,23 +101,8 @@ export function lazyView(load: () => Promise<ViewModule>, timeoutMs = CHUNK_LOAD
  * throws into the error boundary, which offers a retry.
  */
 export function useViewReady(view: LazyView): boolean {
-  const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const ready = view.isLoaded();
-  const [failedView, markFailed] = useReducer((_: LazyView | null, failed: LazyView) => failed, null);
-  useEffect(() => {
-    // The chunk may have arrived between this render and its effect: render again now.
-    if (view.isLoaded()) {
-      if (!ready) rerender();
-      return;
-    }
-    let live = true;
-    view.warm().then(
-      () => live && rerender(),
-      () => live && markFailed(view),
-    );
-    return () => {
-      live = false;
-    };
-  }, [view, ready]);
-  return ready || failedView === view;
+  let chunk = viewChunks.get(view);
+  if (!chunk) viewChunks.set(view, (chunk = { isLoaded: () => view.isLoaded(), load: () => view.warm() }));
+  const { loaded, failed } = useChunk(chunk);
+  return loaded || failed;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
-import { labelWidth, layeredDrawing, overlaps, type Box } from '../../src/inspector/drawing';
+import { labelLines, labelSize, layeredDrawing, overlaps, type Box } from '../../src/inspector/drawing';
 import { accountFilterMachine } from '../../src/machines/accountFilter';
 import { authMachine } from '../../src/machines/auth';
 import { chatMachine } from '../../src/machines/chat';
@@ -19,7 +19,9 @@ describe('statechart drawing laid out by ELK (layered)', () => {
     // What a label must never cover: a leaf state, or a compound state's title bar.
     const names = drawing.states.map((s) => (s.compound ? { x: s.x, y: s.y, w: s.w, h: 28 } : s));
     for (const [i, edge] of drawing.edges.entries()) {
-      expect(edge.labelBox.w).toBeGreaterThanOrEqual(labelWidth(edge.label));
+      expect(edge.lines.join(' / ').replaceAll(' / [', ' [')).toBe(edge.label);
+      expect(edge.labelBox.w).toBeGreaterThanOrEqual(labelSize(edge.lines).width);
+      expect(edge.labelBox.h).toBeGreaterThanOrEqual(labelSize(edge.lines).height);
       for (const [j, state] of names.entries()) expect(overlaps(edge.labelBox, state), `"${edge.label}" over ${drawing.states[j]!.path || 'root'}`).toBe(false);
       for (const other of drawing.edges.slice(i + 1)) expect(overlaps(edge.labelBox, other.labelBox), `"${edge.label}" over "${other.label}"`).toBe(false);
       expect(inside(edge.labelBox, { x: 0, y: 0, w: drawing.width, h: drawing.height })).toBe(true);
@@ -30,5 +32,19 @@ describe('statechart drawing laid out by ELK (layered)', () => {
       expect(inside(state, parent), `${state.path} inside ${parent.path || 'root'}`).toBe(true);
       expect(inside(state, { x: 0, y: 0, w: drawing.width, h: drawing.height })).toBe(true);
     }
+  });
+
+  test('labels go on several lines: one per bundled event, a long guard under its event', () => {
+    expect(labelLines('auth.submit')).toEqual(['auth.submit']);
+    expect(labelLines('done / error')).toEqual(['done', 'error']);
+    expect(labelLines('auth.retry [ok]')).toEqual(['auth.retry [ok]']);
+    expect(labelLines('error [there is simply no session] / error / always [the browser says guest]')).toEqual(['error', '[there is simply no session]', 'error', 'always', '[the browser says guest]']);
+  });
+
+  test('the auth chart at 1:1 is compact enough to read by scrolling a little (it was 3044 × 808 px)', async () => {
+    const drawing = await layeredDrawing(authMachine);
+    expect(drawing.width).toBeLessThanOrEqual(1500);
+    expect(drawing.height).toBeLessThanOrEqual(800);
+    expect(drawing.width * drawing.height).toBeLessThan(0.5 * 3044 * 808);
   });
 });

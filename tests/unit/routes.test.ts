@@ -35,6 +35,14 @@ describe('the route table (SPEC §2)', () => {
     expect(route('/settings')?.access).toBe('protected');
   });
 
+  test('every page that takes its actor as a prop gets it from its route: each of its rows has a loader (RouteDef.data) naming it', () => {
+    const pagesWithActor = new Set(['/bots', '/bots/new', '/bots/:botId', '/bots/:botId/edit', '/accounts/:id/delete', '/bots/:botId/duplicate', '/reporting/conversations/:ConversationId'].map((path) => route(path)!.view));
+    expect(ROUTES.filter((r) => pagesWithActor.has(r.view) && !r.data).map((r) => r.path)).toEqual([]);
+    // A new record's form has the section's actor and no first call; the conversation page its report.
+    expect(route('/bots/new')?.data?.kind).toBe('form');
+    expect(route('/reporting/conversations/:ConversationId/:tab')?.data?.kind).toBe('conversation');
+  });
+
   test('breadcrumbs: section name, then New or Edit', () => {
     expect(route('/agent-instructions')?.crumbs).toEqual(['Agent Instructions']);
     expect(route('/agent-instructions/new')?.crumbs).toEqual(['Agent Instructions', 'New']);

@@ -171,10 +171,11 @@ function TabContent({ tab, report }: { tab: Exclude<ReportPart, 'recordings' | '
 /**
  * /reporting/conversations/{ConversationId}/{tab?}: one header; the recording beside its
  * transcript, in sync; then the other parts as tabs, the active one from the URL (SPEC §2).
+ * `report` is the conversation report actor, the route's (views/reporting/conversationRouteData.ts).
  */
-export default function ConversationPage({ params }: RouteViewProps) {
-  const { report, player } = useReporting();
-  const reportControls = useConversationReport();
+export default function ConversationPage({ params, actor: report }: RouteViewProps<ConversationReportActor>) {
+  const { player } = useReporting();
+  const reportControls = useConversationReport(report);
   const id = params.ConversationId ?? '';
   const tabParam = params.tab;
   const mayOpen = useReportTabAccess();

@@ -4,14 +4,13 @@ import { RecordLoadError } from './RecordLoadError';
 import { useNavigate } from '../PortalContext';
 import { DeleteRecordButton, useLeaveWhenDeleted } from './DeleteRecordButton';
 import { useRecord } from './useRecord';
-import { useResource } from './useResource';
+import type { ResourceActor } from '../../machines/resource';
 import './resources.css';
 
-/** /accounts/{id}/delete: what goes, then the confirmed delete. */
-export default function AccountDeletePage({ params }: RouteViewProps) {
+/** /accounts/{id}/delete: what goes, then the confirmed delete (`actor`: the accounts' resource actor, the route's). */
+export default function AccountDeletePage({ params, actor: accounts }: RouteViewProps<ResourceActor>) {
   const id = params.id ?? '';
-  const accounts = useResource('accounts');
-  const { record, error, reload } = useRecord('accounts', id);
+  const { record, error, reload } = useRecord(accounts, id);
   const navigate = useNavigate();
   useLeaveWhenDeleted(accounts, id, '/accounts', navigate.go);
   if (error && !record) return <RecordLoadError section={'accounts'} error={error} onRetry={reload} />;

@@ -8,14 +8,14 @@ import { RecordLoadError } from './RecordLoadError';
 import { useNavigate } from '../PortalContext';
 import { useRecord } from './useRecord';
 import { storedRecord } from '../../machines/resource.api';
-import { useRequest, useResourceApi, useResourceOperation, useResource } from './useResource';
+import { useRequest, useResourceApi, useResourceOperation } from '../actors/useResource';
+import type { ResourceActor } from '../../machines/resource';
 import './resources.css';
 
-/** /bots/{botId}/duplicate: confirm, POST /v1/bots/{id}/duplicate, then open the copy. */
-export default function BotDuplicatePage({ params }: RouteViewProps) {
+/** /bots/{botId}/duplicate: confirm, POST /v1/bots/{id}/duplicate, then open the copy (`actor`: the bots' resource actor, the route's). */
+export default function BotDuplicatePage({ params, actor: bots }: RouteViewProps<ResourceActor>) {
   const id = params.botId ?? '';
-  const bots = useResource('bots');
-  const { record, error, reload } = useRecord('bots', id);
+  const { record, error, reload } = useRecord(bots, id);
   const duplicate = useResourceOperation(bots, 'duplicate');
   const navigate = useNavigate();
   const { runAction } = useResourceApi(bots);

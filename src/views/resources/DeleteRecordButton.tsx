@@ -10,7 +10,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { restoreBodyOf, restoreDeleted } from './restoreDeleted';
 import { SECTION_CONFIGS } from './sectionConfigs';
 import { inSentence } from './sectionConfig';
-import { useRequest, useResourceApi, useResourceOperation } from './useResource';
+import { useRequest, useResourceApi, useResourceOperation } from '../actors/useResource';
 
 interface DeleteProps {
   resource: ResourceActor;

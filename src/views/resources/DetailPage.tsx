@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
+import type { ResourceActor } from '../../machines/resource';
 import { activeTab, type RouteViewProps } from '../../route';
 import { LoadingState } from '../common/LoadingState';
 import { useArrivalFocus } from '../common/arrivalFocus';
@@ -17,7 +18,6 @@ import { TabNav, TabPanel } from './RecordTabs';
 import type { SectionConfig } from './sectionConfig';
 import { SECTION_CONFIGS } from './sectionConfigs';
 import { recordIdOf, useRecord } from './useRecord';
-import { useResource } from './useResource';
 import './resources.css';
 
 export function RecordFields({ config, record }: { config: SectionConfig; record: ResourceRecord }) {
@@ -71,14 +71,13 @@ export function RecordFields({ config, record }: { config: SectionConfig; record
   );
 }
 
-/** THE detail page of every standard section, with tabs from the last path segment. */
-export default function DetailPage({ route, params }: RouteViewProps) {
+/** THE detail page of every standard section, with tabs from the last path segment; `resource` is the section's actor (the route's). */
+export default function DetailPage({ route, params, actor: resource }: RouteViewProps<ResourceActor>) {
   const key = route.section!.key as ResourceKey;
   const config = SECTION_CONFIGS[key];
   const model = route.section!.model;
   const id = recordIdOf(route, params);
-  const resource = useResource(key);
-  const { record, loading, error, reload } = useRecord(key, id);
+  const { record, loading, error, reload } = useRecord(resource, id);
   const [location] = useLocation();
   const navigate = useNavigate();
   const canEdit = useCan(model, 'edit') && !config.readOnly;

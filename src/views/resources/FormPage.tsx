@@ -24,7 +24,8 @@ import { recordIdOf, useRecord } from './useRecord';
 import { editableFields, initialValues, validateForm, type FormErrors, type FormValues } from './formValues';
 import { inSentence, type Field, type SectionConfig } from './sectionConfig';
 import { SECTION_CONFIGS } from './sectionConfigs';
-import { useRequest, useResourceApi, useResourceOperation, useResource } from './useResource';
+import { useRequest, useResourceApi, useResourceOperation } from '../actors/useResource';
+import type { ResourceActor } from '../../machines/resource';
 import { storedRecord } from '../../machines/resource.api';
 import './resources.css';
 
@@ -89,8 +90,7 @@ function FieldInput({ field, value, error, onChange, account }: { field: Field; 
 }
 
 /** The form of one section: zod checks before sending; server 422 messages sit next to their fields. */
-export function ResourceForm({ config, mode, record, onSaved }: { config: SectionConfig; mode: 'new' | 'edit'; record: ResourceRecord | null; onSaved: (record: ResourceRecord | null) => void }) {
-  const resource = useResource(config.key);
+export function ResourceForm({ resource, config, mode, record, onSaved }: { resource: ResourceActor; config: SectionConfig; mode: 'new' | 'edit'; record: ResourceRecord | null; onSaved: (record: ResourceRecord | null) => void }) {
   const listHref = useListHref(config.key);
   const kind = mode === 'new' ? 'add' : 'edit';
   const save = useResourceOperation(resource, kind);
@@ -185,14 +185,14 @@ export function ResourceForm({ config, mode, record, onSaved }: { config: Sectio
   );
 }
 
-function NewPage({ route }: RouteViewProps) {
+function NewPage({ route, actor }: RouteViewProps<ResourceActor>) {
   const key = route.section!.key as ResourceKey;
   const config = SECTION_CONFIGS[key];
   const navigate = useNavigate();
   return (
     <section className="page">
       <h1>New {inSentence(config.singular)}</h1>
-      <ResourceForm config={config} mode="new" record={null} onSaved={(created) => {
+      <ResourceForm resource={actor} config={config} mode="new" record={null} onSaved={(created) => {
           announce(`${config.singular} created.`);
           const to = created ? `/${key}/${created.id}` : `/${key}`;
           focusHeadingOnArrival(to);
@@ -202,11 +202,11 @@ function NewPage({ route }: RouteViewProps) {
   );
 }
 
-function EditPage({ route, params }: RouteViewProps) {
+function EditPage({ route, params, actor }: RouteViewProps<ResourceActor>) {
   const key = route.section!.key as ResourceKey;
   const config = SECTION_CONFIGS[key];
   const id = recordIdOf(route, params);
-  const { record, error, reload } = useRecord(key, id);
+  const { record, error, reload } = useRecord(actor, id);
   const navigate = useNavigate();
   const listHref = useListHref(key);
   const [location] = useLocation();
@@ -225,7 +225,7 @@ function EditPage({ route, params }: RouteViewProps) {
         <TabPanel tab={tab} config={config} record={record} editable={canEdit} />
       ) : (
         // Keyed by record: a form opened before the record arrived starts from the record's values.
-        <ResourceForm key={record.id} config={config} mode="edit" record={record} onSaved={() => {
+        <ResourceForm key={record.id} resource={actor} config={config} mode="edit" record={record} onSaved={() => {
           announce('Changes saved.');
           focusHeadingOnArrival(`/${key}/${id}`);
           navigate.go(`/${key}/${id}`, true);
@@ -235,8 +235,8 @@ function EditPage({ route, params }: RouteViewProps) {
   );
 }
 
-/** /new and /{id}/edit (and /{id}/edit/{tab}) of every standard section. */
-export default function FormPage(props: RouteViewProps & { mode?: 'new' | 'edit' }) {
+/** /new and /{id}/edit (and /{id}/edit/{tab}) of every standard section; `actor` is the section's resource actor (the route's). */
+export default function FormPage(props: RouteViewProps<ResourceActor> & { mode?: 'new' | 'edit' }) {
   const mode = props.mode ?? (props.route.path.endsWith('/new') ? 'new' : 'edit');
   return mode === 'new' ? <NewPage {...props} /> : <EditPage {...props} />;
 }

@@ -6,6 +6,7 @@ import type { ListMeta } from '../../api/envelope';
 import { bulkDeleteSelectors } from '../../machines/bulkDelete.api';
 import { bulkSelectionSelectors } from '../../machines/bulkSelection.api';
 import { resourceApi, resourceSelectors } from '../../machines/resource.api';
+import type { ResourceActor } from '../../machines/resource';
 import type { RouteViewProps } from '../../route';
 import { useArrivalFocus } from '../common/arrivalFocus';
 import { LoadingState } from '../common/LoadingState';
@@ -26,7 +27,6 @@ import { SavedViews } from './SavedViews';
 import { SECTION_CONFIGS } from './sectionConfigs';
 import { BotImport } from './special/BotImport';
 import { ExportButton } from './special/ExportButton';
-import { useResource } from './useResource';
 import { useActorApi } from '../actors/useActorApi';
 import { useBulkDeleteState } from '../actors/useBulkDelete';
 import { useBulkSelection, useBulkSelectionActor, useBulkSelectionState } from '../actors/useBulkSelection';
@@ -42,12 +42,11 @@ import './resources.css';
 /** resources.css's phone layout (a table scrolling sideways under its first column). */
 const PHONE_WIDTH = '(max-width: 599px)';
 
-/** THE list page of every standard section: search, filters, sort and page live in the URL. */
-export default function ListPage({ route }: RouteViewProps) {
+/** THE list page of every standard section: search, filters, sort and page live in the URL; `resource` is the section's actor (the route's). */
+export default function ListPage({ route, actor: resource }: RouteViewProps<ResourceActor>) {
   const key = route.section!.key as ResourceKey;
   const config = SECTION_CONFIGS[key];
   const model = route.section!.model;
-  const resource = useResource(key);
   const list$ = useActorApi(resource, resourceApi);
   const navigate = useNavigate();
   // A record deleted on its page comes back here: the heading takes focus (DeleteRecordButton).

@@ -1,6 +1,7 @@
 import type { ResourceKey } from '../../api/resources';
 import { ACTOR_IDS } from '../../machines/actorIds';
 import { openResource } from '../../machines/areas/resources';
+import type { ResourceActor } from '../../machines/resource';
 import type { RouteDataOwner, RouteDef, RoutePlaceNow } from '../../route';
 import { isNextPageOf, isPreviousPageOf, listQuery, parseListState, sameRows, serializeListState, type ListState } from './listState';
 import { SECTION_CONFIGS } from './sectionConfigs';
@@ -23,28 +24,33 @@ export function listMove(state: ListState, before: { state: ListState; accountId
   return { kind: 'browse' };
 }
 
+/** A resource route's page actor: its section's resource actor (the list, record and form pages all talk to it). */
+export function pageActor(owner: RouteDataOwner, route: RouteDef): ResourceActor | undefined {
+  const key = route.section?.key as ResourceKey | undefined;
+  return key && key in SECTION_CONFIGS ? openResource(owner, key) : undefined;
+}
+
 /**
  * A resource route's first call, from the route alone (the route actor runs it for each new
  * place): the list's browse or paginate-by-link from the URL, or the record's read.
  */
-export function startRouteData(owner: RouteDataOwner, route: RouteDef, params: Record<string, string | undefined>, place: RoutePlaceNow): void {
+export function startRouteData(resource: ResourceActor, route: RouteDef, params: Record<string, string | undefined>, place: RoutePlaceNow): void {
   const key = route.section?.key as ResourceKey | undefined;
   if (!key || !(key in SECTION_CONFIGS) || !route.data) return;
-  const resource = openResource(owner, key);
   if (route.data.kind === 'list') {
     const config = SECTION_CONFIGS[key];
     const state = parseListState(place.search, config.defaultSort);
     const before = place.before && { state: parseListState(place.before.search, config.defaultSort), accountId: place.before.accountId };
     const move = listMove(state, before, place.accountId, resource.getSnapshot().context.list?.links);
     const query = listQuery(state);
-    if (move.kind === 'firstPage') owner.root.system.get(ACTOR_IDS.navigation)?.send({ type: 'navigation.go', to: `/${key}${serializeListState(move.to, config.defaultSort)}`, replace: true });
+    if (move.kind === 'firstPage') resource.system.get(ACTOR_IDS.navigation)?.send({ type: 'navigation.go', to: `/${key}${serializeListState(move.to, config.defaultSort)}`, replace: true });
     else if (move.kind === 'none') return;
     else if (move.kind === 'paginate') resource.send({ type: 'resource.paginate', url: move.url, query });
     else resource.send({ type: 'resource.browse', query, scope: place.accountId });
     return;
   }
-  // Another query or account on the same record page asks nothing new.
-  if (place.before) return;
+  // A new record's form asks nothing; another query or account on the same record page asks nothing new.
+  if (route.data.kind !== 'record' || place.before) return;
   const id = params[route.section?.idParam ?? 'id'] ?? params.id;
   if (id) resource.send({ type: 'resource.read', id });
 }

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
-import type { ResourceKey, ResourceRecord } from '../../api/resources';
+import type { ResourceRecord } from '../../api/resources';
 import type { OperationFailure } from '../../machines/operation';
-import type { ResourceSnapshot } from '../../machines/resource';
+import type { ResourceActor, ResourceSnapshot } from '../../machines/resource';
 import type { RouteViewProps } from '../../route';
-import { useResource, useResourceApi, useResourceOperation } from './useResource';
+import { useResourceApi, useResourceOperation } from '../actors/useResource';
 
 const selectRecord = (s: ResourceSnapshot) => s.context.record;
 
@@ -13,8 +13,7 @@ export function recordIdOf(route: RouteViewProps['route'], params: RouteViewProp
 }
 
 /** The record is the one this page shows (a previous record may still be in the actor). */
-export function useRecord(key: ResourceKey, id: string): { record: ResourceRecord | null; loading: boolean; error: OperationFailure | null; reload: () => void } {
-  const resource = useResource(key);
+export function useRecord(resource: ResourceActor, id: string): { record: ResourceRecord | null; loading: boolean; error: OperationFailure | null; reload: () => void } {
   const record = useSelector(resource, selectRecord);
   const read = useResourceOperation(resource, 'read');
   const named = useResourceApi(resource);

@@ -52,3 +52,16 @@ test('a view whose chunk arrives between render and effect still renders (no end
   render(<Page />);
   expect(await screen.findByRole('heading', { name: 'Loaded page' })).toBeInTheDocument();
 });
+
+test('a chunk that does not come (a route loader: the page actor cannot be opened) ends as failed, not as endless loading', async () => {
+  const { useChunk } = await import('../../../src/views/lazyView');
+  const chunk = { isLoaded: () => false, load: () => Promise.reject(new Error('network')) };
+  function Page() {
+    const { loaded, failed } = useChunk(chunk);
+    if (failed) return <p>Could not load</p>;
+    return <p>{loaded ? 'Loaded' : 'Loading page…'}</p>;
+  }
+  render(<Page />);
+  expect(screen.getByText('Loading page…')).toBeInTheDocument();
+  expect(await screen.findByText('Could not load')).toBeInTheDocument();
+});

@@ -1,7 +1,7 @@
 import type { ResourceRecord } from '../../../api/resources';
 import { useCan, useNavigate } from '../../PortalContext';
 import { storedRecord } from '../../../machines/resource.api';
-import { useRequest, useResourceApi, useResourceOperation, useResource } from '../useResource';
+import { useRequest, useResourceApi, useResourceOperation, useResource } from '../../actors/useResource';
 import { ActionPanel, Outcome } from './ActionPanel';
 
 /** SPEC §7: POST /v1/agents/{id}/duplicate, then open the copy. */

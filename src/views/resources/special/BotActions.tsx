@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import type { ResourceRecord } from '../../../api/resources';
 import { useCan } from '../../PortalContext';
-import { useResourceApi, useResourceOperation, useResource } from '../useResource';
+import { useResourceApi, useResourceOperation, useResource } from '../../actors/useResource';
 import { ActionPanel, Outcome } from './ActionPanel';
 
 /** Bot duplicate (its own route) and export (download with the server's file name). */

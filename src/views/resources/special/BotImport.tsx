@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { ACCOUNT_REQUIRED, AccountSelect, useFormAccount } from '../FormAccount';
 import { storedRecord } from '../../../machines/resource.api';
 import { inAccountOrGlobal, usePickerOptions } from '../useReferences';
-import { useRequest, useResourceApi, useResourceOperation, useResource } from '../useResource';
+import { useRequest, useResourceApi, useResourceOperation, useResource } from '../../actors/useResource';
 import { botWriteOutcome, readBotFile, repeatImportMessage, type BotFileSummary } from './botOutcomes';
 
 /**

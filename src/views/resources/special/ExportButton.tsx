@@ -3,7 +3,7 @@ import type { ResourceActor } from '../../../machines/resource';
 import { resourceApi } from '../../../machines/resource.api';
 import { useActorApi } from '../../actors/useActorApi';
 import { OperationError } from '../../common/OperationError';
-import { useResourceOperation } from '../useResource';
+import { useResourceOperation } from '../../actors/useResource';
 
 /** Downloads the list with its current filters and only its visible `columns`; the file keeps the server's name. */
 export function ExportButton({ resource, query, columns, label }: { resource: ResourceActor; query: Query; columns?: string[]; label: string }) {

@@ -7,7 +7,7 @@ import { OperationError } from '../../common/OperationError';
 import { announce } from '../../common/toasts';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { useCan } from '../../PortalContext';
-import { useRequest, useResourceApi, useResourceOperation, useResource } from '../useResource';
+import { useRequest, useResourceApi, useResourceOperation, useResource } from '../../actors/useResource';
 import { ActionPanel } from './ActionPanel';
 
 /** SPEC §7: an instance's phone number — countries, search by country with filters, purchase. */

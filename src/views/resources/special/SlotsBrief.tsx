@@ -5,7 +5,7 @@ import { formatNumber } from '../../../format/number';
 import { resourceApi } from '../../../machines/resource.api';
 import { useActorApi } from '../../actors/useActorApi';
 import { OperationError } from '../../common/OperationError';
-import { useResourceOperation, useResource } from '../useResource';
+import { useResourceOperation, useResource } from '../../actors/useResource';
 import { ActionPanel } from './ActionPanel';
 
 const KINDS = [

@@ -1,6 +1,6 @@
 import type { ResourceRecord } from '../../../api/resources';
 import { useCan } from '../../PortalContext';
-import { useResourceApi, useResourceOperation, useResource } from '../useResource';
+import { useResourceApi, useResourceOperation, useResource } from '../../actors/useResource';
 import { ActionPanel, Outcome } from './ActionPanel';
 
 /** SPEC §7: a user's password-reset e-mail and a new verification e-mail. */

@@ -4,7 +4,7 @@ import type { ResourceKey } from '../../api/resources';
 import { type OperationFailure, type OutcomeHandlers, operationOf } from '../../machines/operation';
 import { resourceOutput, type ResourceActor, type ResourceOperationKind } from '../../machines/resource';
 import { resourceApi, type ResourceActorApi } from '../../machines/resource.api';
-import { useActorApi } from '../actors/useActorApi';
+import { useActorApi } from './useActorApi';
 import { openResource } from '../../machines/areas/resources';
 import { useOperation, type OperationView } from '../common/useOperation';
 import { usePortal } from '../PortalContext';
