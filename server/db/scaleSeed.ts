@@ -217,7 +217,7 @@ function reviewCopies(db: Database) {
   ];
 }
 
-/** Page cache for the load (1 GiB): a million rows, their index sorts and the search index's merges stay in memory until the commit. */
+/** Page cache for the load (1 GiB): a million rows and their index sorts stay in memory until the commit. */
 const BULK_CACHE_KIB = 1024 * 1024;
 /** Helper threads SQLite's sorter may use for the index builds and GROUP BYs of the load (a second core sorts while the first scans). */
 const SORT_THREADS = 2;

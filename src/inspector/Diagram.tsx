@@ -58,6 +58,8 @@ export function Diagram({ machine, value, label }: { machine: AnyStateMachine; v
   const viewport = useRef<HTMLDivElement>(null);
   const [zoom, setZoom] = useState(1);
   const [notice, setNotice] = useState('');
+  // The chart over the whole window (the panel is at most 560 px wide): most charts then read whole at 1:1.
+  const [full, setFull] = useState(false);
   // Where the zoom was asked for (viewport coordinates), so that point stays put once it applies.
   const anchor = useRef<{ cx: number; cy: number; from: number } | null>(null);
   const drag = useRef<{ id: number; x: number; y: number } | null>(null);
@@ -98,7 +100,7 @@ export function Diagram({ machine, value, label }: { machine: AnyStateMachine; v
 
   const fit = () => {
     const el = viewport.current;
-    const { k, legible } = fitZoom(drawing, (el?.clientWidth ?? 0) - 2, VIEWPORT_H - 2);
+    const { k, legible } = fitZoom(drawing, (el?.clientWidth ?? 0) - 2, (full ? (el?.clientHeight ?? VIEWPORT_H) : VIEWPORT_H) - 2);
     setZoom(k);
     el?.scrollTo({ left: 0, top: 0 });
     setNotice(
@@ -175,7 +177,16 @@ export function Diagram({ machine, value, label }: { machine: AnyStateMachine; v
   const accepts = (from: string) => active.has(from);
 
   return (
-    <div className="chart-frame">
+    <div
+      className={`chart-frame${full ? ' is-full' : ''}`}
+      onKeyDown={(event) => {
+        // Escape leaves the full-window chart first (the panel's own Escape closes the inspector).
+        if (full && event.key === 'Escape') {
+          event.stopPropagation();
+          setFull(false);
+        }
+      }}
+    >
       <div className="chart-tools" role="group" aria-label="Zoom">
         <button type="button" className="button" onClick={() => zoomBy(1.25)} aria-label="Zoom in">
           +
@@ -185,6 +196,9 @@ export function Diagram({ machine, value, label }: { machine: AnyStateMachine; v
         </button>
         <button type="button" className="button" onClick={fit}>
           Fit
+        </button>
+        <button type="button" className="button" aria-pressed={full} onClick={() => setFull((on) => !on)}>
+          Full window
         </button>
         <span className="inspector-note" aria-live="polite">
           {Math.round(zoom * 100)}%{drawing.engine === 'quick' && typeof Worker !== 'undefined' ? ' · laying out…' : ''}
@@ -196,7 +210,7 @@ export function Diagram({ machine, value, label }: { machine: AnyStateMachine; v
       <div
         ref={viewport}
         className="chart-viewport"
-        style={{ height: Math.min(VIEWPORT_H, Math.max(160, drawing.height * zoom + 18)) }}
+        style={full ? undefined : { height: Math.min(VIEWPORT_H, Math.max(160, drawing.height * zoom + 18)) }}
         tabIndex={0}
         aria-describedby={hintId}
         onKeyDown={onKeyDown}
@@ -206,7 +220,7 @@ export function Diagram({ machine, value, label }: { machine: AnyStateMachine; v
         onPointerCancel={endDrag}
       >
         <p id={hintId} className="visually-hidden">
-          Drag, scroll or use the arrow keys to pan; plus and minus zoom; 0 fits the chart. Transitions the current state accepts are highlighted.
+          Drag, scroll or use the arrow keys to pan; plus and minus zoom; 0 fits the chart; Full window shows it over the page (Escape returns). Transitions the current state accepts are highlighted.
         </p>
         <svg role="group" aria-label={label} className="chart" width={Math.ceil(drawing.width * zoom)} height={Math.ceil(drawing.height * zoom)} viewBox={`0 0 ${drawing.width} ${drawing.height}`} data-engine={drawing.engine}>
           <defs>

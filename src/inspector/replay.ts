@@ -22,7 +22,7 @@ export type ReplayResult =
   | { ok: true; steps: number; notes: string[] }
   | { ok: false; step: number; message: string; notes: string[] };
 
-type Snap = { status?: string; value?: unknown; _nodes?: AnyMachineSnapshot['_nodes'] };
+type Snap = { status?: string; value?: unknown; _nodes?: AnyMachineSnapshot['_nodes']; children?: Record<string, { getSnapshot(): unknown } | undefined> };
 
 const valueOf = (snapshot: Snap) => (snapshot.value !== undefined ? snapshot.value : snapshot.status);
 
@@ -32,7 +32,18 @@ const valueOf = (snapshot: Snap) => (snapshot.value !== undefined ? snapshot.val
  */
 function isSettled(snapshot: Snap): boolean {
   if (snapshot.status !== 'active') return true;
-  return (snapshot._nodes ?? []).every((node) => node.parent === undefined || node.invoke.length === 0);
+  return (snapshot._nodes ?? []).every((node) => node.parent === undefined || node.invoke.length === 0) && !operationRunning(snapshot);
+}
+
+/**
+ * A call of THE operation family runs in a spawned child (`operation`, in `loading`), not in an
+ * invoke of the parent's state: a flow waiting in `submitting` for its child's report is not settled.
+ */
+function operationRunning(snapshot: Snap): boolean {
+  return Object.values(snapshot.children ?? {}).some((child) => {
+    const state = child?.getSnapshot() as { status?: string; value?: unknown; machine?: { id?: string } } | undefined;
+    return state?.status === 'active' && state.machine?.id === 'operation' && state.value === 'loading';
+  });
 }
 
 export function sameValue(a: unknown, b: unknown): boolean {

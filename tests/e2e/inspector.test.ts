@@ -93,6 +93,17 @@ describe('machine inspector in Chromium', () => {
     expect(Math.min(...(await textHeights()))).toBeGreaterThanOrEqual(10.9);
     // The transitions the current state (signedOut) accepts are drawn in the theme colour.
     expect(await panel.locator('.chart-edges text.is-accepted').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('auth.submit')]));
+    // Full window: the compact auth chart (about 1389 × 716 px at 1:1) is shown whole at a readable size.
+    const fullWindow = panel.getByRole('button', { name: 'Full window' });
+    await fullWindow.click();
+    expect(await panel.locator('.chart-viewport').evaluate((el) => el.clientWidth)).toBeGreaterThan(1300);
+    await panel.getByRole('button', { name: 'Fit' }).click();
+    await panel.getByText('The whole chart is shown.').waitFor();
+    expect(Math.min(...(await textHeights()))).toBeGreaterThanOrEqual(11);
+    await page.screenshot({ path: '/tmp/chats-chart-full-1400.png' });
+    await fullWindow.press('Escape');
+    expect(await fullWindow.getAttribute('aria-pressed')).toBe('false');
+    await panel.waitFor();
 
     // auth.submit opens a form that asks for what it needs.
     const events = panel.getByRole('group', { name: 'Events auth accepts' });

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
-import { describe, expect, test } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test, vi } from 'vitest';
 import { chartOf } from '../../../src/inspector/chart';
 import { Diagram, fitZoom, LEGIBLE_ZOOM } from '../../../src/inspector/Diagram';
 import { authMachine } from '../../../src/machines/auth';
@@ -55,6 +56,25 @@ describe('statechart diagram', () => {
     await act(() => authSettled(portal));
     await waitFor(() => expect(stateNamed('signedIn (active)')).toHaveAttribute('aria-current', 'true'));
     expect(stateNamed('signedOut')).not.toHaveAttribute('aria-current');
+  });
+
+  test('Full window shows the chart over the page; Escape returns to the panel and leaves the inspector open', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    mswServer.use(...signInHandlers());
+    const { store } = startInspectedPortal();
+    renderPanel(store, onClose);
+    const full = screen.getByRole('button', { name: 'Full window' });
+    expect(full).toHaveAttribute('aria-pressed', 'false');
+    await user.click(full);
+    expect(full).toHaveAttribute('aria-pressed', 'true');
+    expect(full).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(full).toHaveAttribute('aria-pressed', 'false');
+    expect(onClose).not.toHaveBeenCalled();
+    // Out of full window, Escape closes the inspector as before.
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   test('Fit shows the whole chart when its text stays readable (11 px), else keeps the smallest readable zoom and says it cannot', () => {

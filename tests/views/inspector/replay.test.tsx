@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { waitFor as waitForActor } from 'xstate';
+import { createActor, waitFor as waitForActor } from 'xstate';
+import { createRegisterMachine } from '../../../src/machines/account/register';
 import { REDACTED } from '../../../src/inspector/redact';
 import { replayWalk } from '../../../src/inspector/replay';
 import { walkFromLog, type Walk } from '../../../src/inspector/walk';
@@ -117,6 +118,22 @@ describe('saving and replaying a walk', () => {
     const result = await replayWalk(walk, { resolveActor: (id) => store.actorBySystemId(id), timeoutMs: 400, quietMs: 50 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(400);
     expect(result).toMatchObject({ ok: false, step: 2, message: 'Stopped at step 2 (resource.browse to resource:bots): resource:bots did not start within 0.4 s (the portal is at /login); the page that starts it is not open.' });
+  });
+
+  test('a step whose call runs in an operation child (THE operation family) waits for its report, not only for the parent to look idle', async () => {
+    // The flow sits in `submitting` with no invoke of its own while its `submit` child calls the API.
+    const refused = Object.assign(new Error('refused'), { status: 500 });
+    const slowRefusal = () => new Promise<void>((_, reject) => setTimeout(() => reject(refused), 400));
+    const flow = createActor(createRegisterMachine(slowRefusal), { input: {} }).start();
+    const walk: Walk = {
+      format: 'agent-portal-walk',
+      version: 1,
+      steps: [{ target: 'flow:register', event: { type: 'register.submit', registration: { name: 'Ann', email: 'ann@example.com', password: 'x', password_confirmation: 'x' } }, expected: 'editing' }],
+    };
+    const result = await replayWalk(walk, { resolveActor: (id) => (id === 'flow:register' ? flow : undefined), timeoutMs: 3000, quietMs: 50 });
+    expect(result).toMatchObject({ ok: true, steps: 1 });
+    expect(flow.getSnapshot().context.error).not.toBeNull();
+    flow.stop();
   });
 
   test('a spawn step (its logic cannot be saved) waits for the page to spawn the actor instead of sending it', async () => {
