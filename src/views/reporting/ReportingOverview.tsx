@@ -21,8 +21,11 @@ import { overviewLoads } from './firstCalls';
 import { ExportStatus } from './ExportStatus';
 import { Grade } from './Grade';
 import { ReportingNav } from './ReportingNav';
-import { useChildOperation, useReporting, useSearchParams } from './useReporting';
-import { useStatistics } from '../actors/useStatistics';
+import { useChildOperation, useSearchParams } from './useReporting';
+import type { StatisticsActor } from '../../machines/statistics';
+import type { RouteViewProps } from '../../route';
+import { useActorApi } from '../actors/useActorApi';
+import { statisticsApi } from '../../machines/statistics.api';
 import { useNamesWithAccounts } from '../common/useNamesWithAccounts';
 
 const PATH = '/reporting';
@@ -68,9 +71,9 @@ function sortedRoles(rows: readonly EntityStatistics[], sort: string): EntitySta
   });
 }
 
-export default function ReportingOverview() {
-  const { statistics } = useReporting();
-  const stats = useStatistics();
+/** /reporting: the overview's figures; `statistics` is the statistics actor, the route's (views/reporting/routeData.ts). */
+export default function ReportingOverview({ actor: statistics }: RouteViewProps<StatisticsActor>) {
+  const stats = useActorApi(statistics, statisticsApi);
   const timeZone = useTimeZone();
   const params = useSearchParams();
   const { from, to } = rangeFrom(params);
