@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../context';
 import type { Database } from '../db/connection';
+import { evaluationRow } from '../review/evaluations';
 import { liveHubOf } from './registry';
 import type { ChangeKind } from './protocol';
 import { findLiveRecord, type LiveRecord } from './records';
@@ -36,8 +37,7 @@ function targetOf(db: Database, path: string): WriteTarget | null {
 
 /** The conversation an evaluation (`/reporting/evaluations/<id>`) belongs to, or null. */
 function evaluatedConversation(db: Database, evaluation: string): string | null {
-  if (!/^\d{1,15}$/.test(evaluation)) return null;
-  const row = db.prepare('SELECT conversation_id FROM conversation_evaluations WHERE id = ?').get(Number(evaluation)) as { conversation_id: number } | undefined;
+  const row = /^\d{1,15}$/.test(evaluation) ? evaluationRow(db, Number(evaluation)) : undefined;
   return row ? String(row.conversation_id) : null;
 }
 
