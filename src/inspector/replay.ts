@@ -3,6 +3,7 @@ import { formatValue, machineOf, type InspectedActor } from './actors';
 import { eventTitle } from './eventForm';
 import { redactedPaths, setPath } from './redact';
 import { ACTOR_IDS } from '../machines/actorIds';
+import { isCallRunning } from '../machines/operation';
 import type { Walk } from './walk';
 
 export interface ReplayOptions {
@@ -32,18 +33,15 @@ const valueOf = (snapshot: Snap) => (snapshot.value !== undefined ? snapshot.val
  */
 function isSettled(snapshot: Snap): boolean {
   if (snapshot.status !== 'active') return true;
-  return (snapshot._nodes ?? []).every((node) => node.parent === undefined || node.invoke.length === 0) && !operationRunning(snapshot);
+  return (snapshot._nodes ?? []).every((node) => node.parent === undefined || node.invoke.length === 0) && !callRunningInChild(snapshot);
 }
 
 /**
- * A call of THE operation family runs in a spawned child (`operation`, in `loading`), not in an
- * invoke of the parent's state: a flow waiting in `submitting` for its child's report is not settled.
+ * A call of THE operation family runs in a spawned child, not in an invoke of the parent's state: a
+ * flow waiting in `submitting` for its child's report is not settled.
  */
-function operationRunning(snapshot: Snap): boolean {
-  return Object.values(snapshot.children ?? {}).some((child) => {
-    const state = child?.getSnapshot() as { status?: string; value?: unknown; machine?: { id?: string } } | undefined;
-    return state?.status === 'active' && state.machine?.id === 'operation' && state.value === 'loading';
-  });
+function callRunningInChild(snapshot: Snap): boolean {
+  return Object.values(snapshot.children ?? {}).some((child) => isCallRunning(child?.getSnapshot()));
 }
 
 export function sameValue(a: unknown, b: unknown): boolean {

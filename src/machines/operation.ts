@@ -245,7 +245,16 @@ export function sameRequest(a: unknown, b: unknown): boolean {
  */
 export function inFlight(parent: { id: string; getSnapshot(): { children: Record<string, AnyActorRef | undefined> } }, kind: string, input: unknown): boolean {
   const running = operationChild(parent, kind)?.getSnapshot();
-  return running?.value === 'loading' && sameRequest(running.context.input, input);
+  return isCallRunning(running) && sameRequest(running!.context.input, input);
+}
+
+/**
+ * THE family's one "its call is running" test on any snapshot: an operation (this machine) in
+ * `loading`. The inspector's replay reads it too: a flow waiting for its child's report is busy.
+ */
+export function isCallRunning(snapshot: unknown): boolean {
+  const state = snapshot as { status?: string; value?: unknown; machine?: { id?: string } } | undefined;
+  return state?.status === 'active' && state.machine?.id === operationMachine.id && state.value === 'loading';
 }
 
 /** A parent's results without those of `kinds` (their operations were reset). */
