@@ -22,7 +22,7 @@ import { ReviewWorkspace } from './review/ReviewWorkspace';
 import { NextNotEvaluated } from './review/NextNotEvaluated';
 import { evaluationSelectors } from '../../machines/evaluation.api';
 import { useEvaluationState } from '../actors/useEvaluation';
-import { conversationTab } from './firstCalls';
+import { conversationTab } from './conversationRouteData';
 import { useReportTabAccess } from './reportTabAccess';
 import { useChildOperation, useReporting } from './useReporting';
 import { useConversationReport } from '../actors/useConversationReport';
