@@ -1,7 +1,7 @@
 import type { PlaceCallInput } from '../api/calls';
 import { callState, type CallActor, type CallSnapshot } from './call';
 
-/** The outbound call's named API (the `flow:outboundCall` actor). Pure: `useCall()` memoises it. */
+/** The outbound call's named API (the `flow:outboundCall` actor). Pure: views memoise it with `useActorApi(call, callApi)`. */
 export function callApi(call: CallActor) {
   return {
     place: (input: PlaceCallInput) => call.send({ type: 'call.place', input }),

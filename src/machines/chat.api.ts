@@ -3,7 +3,7 @@ import { isEnded, type ChatStreamActor, type ChatStreamSnapshot, type ChatTarget
 
 /**
  * The chat actor's named API: what the console, the call form and the palette may ask of it.
- * Pure (no React): `useChat()` memoises it per actor, tests call it on a bare actor.
+ * Pure (no React): views memoise it per actor with `useActorApi(chat, chatApi)`, tests call it on a bare actor.
  */
 export function chatApi(chat: ChatActor) {
   return {

@@ -79,6 +79,7 @@ export const operationMachine = setup({
     events: {} as OperationEvent,
     input: {} as OperationInput,
     emitted: {} as OperationEmitted,
+    tags: {} as 'busy' | 'failed' | 'succeeded',
   },
   actors: {
     run: fromPromise<unknown, unknown>(async () => {
@@ -104,6 +105,7 @@ export const operationMachine = setup({
   states: {
     idle: {},
     loading: {
+      tags: ['busy'],
       entry: assign({ error: null, progress: undefined }),
       on: { 'operation.progress': { actions: assign({ progress: ({ event }) => event.progress }) } },
       invoke: {
@@ -127,8 +129,8 @@ export const operationMachine = setup({
         },
       },
     },
-    success: {},
-    failed: {},
+    success: { tags: ['succeeded'] },
+    failed: { tags: ['failed'] },
   },
 });
 
@@ -255,6 +257,26 @@ export function inFlight(parent: { id: string; getSnapshot(): { children: Record
 export function isCallRunning(snapshot: unknown): boolean {
   const state = snapshot as { status?: string; value?: unknown; machine?: { id?: string } } | undefined;
   return state?.status === 'active' && state.machine?.id === operationMachine.id && state.value === 'loading';
+}
+
+/** What became of one request: its call is running, failed or succeeded. */
+export type RequestStatus = 'busy' | 'failed' | 'succeeded';
+
+/**
+ * What became of one request to a parent of operations (the very event its named sender sent,
+ * which is the operation's input): its operation's state, read from the tags, while that request
+ * is the operation's input. Null before it is sent and once another request (another view's, or
+ * the same view asking again) or a reset took its place: a view sees only its own request, and
+ * the inspector shows the same thing (the operation's state and input).
+ */
+export function requestStatus(operation: Pick<OperationSnapshot, 'context' | 'hasTag'>, request: unknown): RequestStatus | null {
+  if (request === null || request === undefined || operation.context.input !== request) return null;
+  return operation.hasTag('busy') ? 'busy' : operation.hasTag('failed') ? 'failed' : operation.hasTag('succeeded') ? 'succeeded' : null;
+}
+
+/** Why one request failed (see requestStatus), while it is its operation's latest. */
+export function requestFailure(operation: Pick<OperationSnapshot, 'context' | 'hasTag'>, request: unknown): OperationFailure | null {
+  return requestStatus(operation, request) === 'failed' ? operation.context.error : null;
 }
 
 /** A parent's results without those of `kinds` (their operations were reset). */

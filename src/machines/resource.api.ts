@@ -1,8 +1,7 @@
-import type { Subscription } from 'xstate';
 import type { Query } from '../api/query';
 import type { ResourceRecord } from '../api/resources';
-import { onOutcome, type OutcomeHandlers } from './operation';
-import { listFailure, listLoading, listRetryIn, type ResourceActor, type ResourceRequest, type ResourceSnapshot, type SectionActionName } from './resource';
+import { onOutcome, operationOf, type OutcomeHandlers } from './operation';
+import { listFailure, listLoading, listRetryIn, requestKind, type ResourceActor, type ResourceOperationKind, type ResourceRequest, type ResourceSnapshot, type SectionActionName } from './resource';
 
 /** Every listener's handlers, called in order (one subscription for all of them). */
 function together(listeners: readonly OutcomeHandlers[]): OutcomeHandlers {
@@ -14,15 +13,18 @@ function together(listeners: readonly OutcomeHandlers[]): OutcomeHandlers {
 
 /**
  * A resource actor's named senders (issue 25's convention, auth.api.ts): its list, its record's
- * reads and writes, and its section's own actions. A request's sender takes the listeners of its
- * own outcome (operation.ts onOutcome: the outcome of THIS request, not of another view's of the
- * same kind) and returns their subscription, so a view may stop listening when it goes.
+ * reads and writes, and its section's own actions. A request's sender returns the request (the
+ * event sent, which its operation keeps as its input): a view reads what became of it from that
+ * operation with `requestStatus(op, request)` (operation.ts), as the inspector shows it. A sender
+ * also takes listeners of its own outcome (operation.ts onOutcome: the outcome of THIS request,
+ * not of another view's of the same kind) for what must happen even after the view has gone (a
+ * deletion's announcement with its undo).
  */
 export function resourceApi(resource: ResourceActor) {
-  const request = (event: ResourceRequest, listeners: readonly OutcomeHandlers[]): Subscription | undefined => {
-    const subscription = listeners.length > 0 ? onOutcome(resource, event, together(listeners)) : undefined;
+  const request = <R extends ResourceRequest>(event: R, listeners: readonly OutcomeHandlers[]): R => {
+    if (listeners.length > 0) onOutcome(resource, event, together(listeners));
     resource.send(event);
-    return subscription;
+    return event;
   };
   return {
     /** Loads a page of the list with `query` (search, filters, sort, page, page size). */
@@ -39,6 +41,8 @@ export function resourceApi(resource: ResourceActor) {
     remove: (id: string, ...listeners: OutcomeHandlers[]) => request({ type: 'resource.delete', id }, listeners),
     /** Runs one of the section's own actions (a bot's duplicate, a number's purchase, …; machines/areas wires them). */
     runAction: (name: SectionActionName, input?: unknown, ...listeners: OutcomeHandlers[]) => request({ type: 'resource.action', name, input }, listeners),
+    /** The operation a request goes to (the inspector's `resource:<section>:<kind>`): its state, input and failure. */
+    operationOf: (request: ResourceRequest | ResourceOperationKind) => operationOf(resource, typeof request === 'string' ? request : requestKind(request)),
   };
 }
 

@@ -8,7 +8,7 @@ import type { StatisticsActor, StatisticsEvent, StatisticsLoadKind } from './sta
 export function statisticsApi(ref: StatisticsActor) {
   return {
     load: (kind: StatisticsLoadKind, query?: StatisticsQuery, id?: string) => ref.send({ type: 'statistics.load', kind, query, id }),
-    /** Several panels at once, as the route's first calls name them (firstCalls.ts). */
+    /** Several panels at once, as the route's first calls name them (views/reporting/routeData.ts overviewLoads). */
     loadEach: (loads: readonly (StatisticsEvent & { type: 'statistics.load' })[]) => {
       for (const load of loads) ref.send(load);
     },

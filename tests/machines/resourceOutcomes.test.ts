@@ -5,9 +5,10 @@ import { createHttp } from '../../src/api/http';
 import { createRelationsApi } from '../../src/api/relations';
 import { resourceApiFor } from '../../src/api/resources';
 import { parseRuntimeConfig } from '../../src/config';
-import { onOutcome } from '../../src/machines/operation';
+import { onOutcome, requestFailure, requestStatus } from '../../src/machines/operation';
 import { createRelationMachine } from '../../src/machines/relation';
 import { createResourceMachine, type ResourceEmitted, type ResourceRequest } from '../../src/machines/resource';
+import { resourceApi } from '../../src/machines/resource.api';
 import { API } from '../support/apiFixtures';
 import { bot, crudHandlers, listBody } from '../support/resourceFixtures';
 import { mswServer } from '../support/setupMsw';
@@ -62,6 +63,35 @@ describe('resource outcomes: typed emitted events naming the request', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(heard).toEqual(['newer']);
     expect(bots.getSnapshot().context.record).toMatchObject({ id: '2' });
+  });
+
+  test('what became of a request is read from its operation (tags busy, failed, succeeded) while it is that operation\'s input; another request of the kind takes its place', async () => {
+    mswServer.use(
+      http.patch(`${API}/api/v1/bots/:id`, async ({ request }) => {
+        const body = (await request.json()) as { name?: string };
+        return body.name === '' ? HttpResponse.json({ message: 'The name field is required.', errors: { name: ['The name field is required.'] } }, { status: 422 }) : HttpResponse.json({ data: { ...bot(1), name: body.name } });
+      }),
+      ...crudHandlers('bots', [bot(1)]),
+    );
+    const bots = createActor(createResourceMachine({ section: 'bots', api: resourceApiFor(httpClient(), 'bots') })).start();
+    const api = resourceApi(bots);
+    const edit = api.operationOf('edit');
+    const mine = api.edit('1', { name: '' });
+    expect(mine).toMatchObject({ type: 'resource.edit', id: '1' });
+    expect(requestStatus(edit.getSnapshot(), mine)).toBe('busy');
+    await waitFor(edit, (s) => requestStatus(s, mine) !== 'busy');
+    expect(requestStatus(edit.getSnapshot(), mine)).toBe('failed');
+    expect(requestFailure(edit.getSnapshot(), mine)?.fieldErrors).toEqual({ name: ['The name field is required.'] });
+    // Another view's save of the same kind: its state is not this request's.
+    const theirs = api.edit('1', { name: 'Renamed' });
+    expect(requestStatus(edit.getSnapshot(), mine)).toBeNull();
+    expect(requestFailure(edit.getSnapshot(), mine)).toBeNull();
+    await waitFor(edit, (s) => requestStatus(s, theirs) === 'succeeded');
+    expect(requestStatus(edit.getSnapshot(), mine)).toBeNull();
+    expect(bots.getSnapshot().context.record).toMatchObject({ name: 'Renamed' });
+    // A reset (the account filter changed) leaves no request's outcome behind.
+    bots.send({ type: 'resource.init' });
+    expect(requestStatus(edit.getSnapshot(), theirs)).toBeNull();
   });
 
   test('a relation emits relation.succeeded for the assign that asked', async () => {

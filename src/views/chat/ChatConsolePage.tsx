@@ -1,8 +1,9 @@
+import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { chatSelectors } from '../../machines/chat.api';
+import { chatApi, chatSelectors } from '../../machines/chat.api';
 import type { ChatActor } from '../../machines/chat';
 import type { RouteViewProps } from '../../route';
-import { useChat, useChatState } from '../actors/useChat';
+import { useActorApi } from '../actors/useActorApi';
 import { OutboundCallForm } from '../calls/OutboundCallForm';
 import { ChatList } from './ChatList';
 import { ChatPanel, focusComposer } from './ChatPanel';
@@ -10,7 +11,7 @@ import { ConnectionStatus } from './ConnectionStatus';
 import { useMediaQuery, WIDE_LAYOUT } from '../common/useMediaQuery';
 import { NewChatForm } from './NewChatForm';
 import { ShortcutsHelp } from './ShortcutsHelp';
-import { useChatOrder, useConnectionState, useLeaveGuard } from './useChat';
+import { useChatOrder, useLeaveGuard } from './consoleHooks';
 import './chat.css';
 
 
@@ -18,11 +19,11 @@ const inTextField = (element: Element | null) => element instanceof HTMLElement 
 
 /** /chat: several live chats at once, plus outbound calls; operated from the keyboard. `chat` is the system's chat actor, the route's. */
 export default function ChatConsolePage({ actor: chat }: RouteViewProps<ChatActor>) {
-  const events = useChat(chat);
-  const connected = useConnectionState(chat) === 'connected';
-  const currentKey = useChatState(chat, chatSelectors.currentKey);
-  const count = useChatState(chat, chatSelectors.count);
-  const current = useChatState(chat, chatSelectors.current);
+  const events = useActorApi(chat, chatApi);
+  const connected = useSelector(chat, chatSelectors.connected);
+  const currentKey = useSelector(chat, chatSelectors.currentKey);
+  const count = useSelector(chat, chatSelectors.count);
+  const current = useSelector(chat, chatSelectors.current);
   const order = useChatOrder(chat);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const wide = useMediaQuery(WIDE_LAYOUT);
@@ -128,7 +129,7 @@ export default function ChatConsolePage({ actor: chat }: RouteViewProps<ChatActo
             {!wide && newChat}
           </div>
           {current ? (
-            <ChatPanel key={current.id} stream={current} connected={connected} onSend={events.send} onEnd={events.end} onClose={events.close} onLeaveComposer={() => document.querySelector<HTMLElement>('.chat-list')?.focus()} />
+            <ChatPanel key={current.id} stream={current} chat={events} connected={connected} onLeaveComposer={() => document.querySelector<HTMLElement>('.chat-list')?.focus()} />
           ) : (
             <p className="chat-empty">Start a new chat, or wait for one to arrive.</p>
           )}

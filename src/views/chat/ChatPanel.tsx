@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { chatStreamApi, chatStreamSelectors, type ChatActorApi } from '../../machines/chat.api';
 import { isEnded, isTyping, type ChatStreamActor } from '../../machines/chatStream';
-import { Composer } from './Composer';
+import { useActorApi } from '../actors/useActorApi';
 import { Transcript } from './Transcript';
 
 /** Focus the current chat's composer (switching, new chats, a cancelled question). */
@@ -16,10 +17,10 @@ export function formatTtfb(ms: number | null): string {
 
 interface ChatPanelProps {
   stream: ChatStreamActor;
+  /** The chat actor's named API (the console's): the panel sends, ends and closes through it. */
+  chat: Pick<ChatActorApi, 'send' | 'end' | 'close'>;
   connected: boolean;
-  onSend: (streamKey: string, text: string) => void;
-  onEnd: (streamKey: string) => void;
-  onClose: (streamKey: string) => void;
+  /** Escape in the composer: focus leaves for the chat list. */
   onLeaveComposer: () => void;
 }
 
@@ -50,11 +51,72 @@ function Confirm({ question, confirm, onConfirm, onCancel }: { question: string;
   );
 }
 
+interface ComposerProps {
+  stream: ChatStreamActor;
+  connected: boolean;
+  onSend: (text: string) => void;
+  /** Escape: focus leaves the composer for the chat list. */
+  onLeave: () => void;
+}
+
+/** Enter sends (non-empty text only), Shift+Enter starts a new line, Escape leaves. The draft lives in the chat's actor. */
+function Composer({ stream, connected, onSend, onLeave }: ComposerProps) {
+  const { draft: setDraft } = useActorApi(stream, chatStreamApi);
+  const draft = useSelector(stream, chatStreamSelectors.draft);
+  const title = useSelector(stream, chatStreamSelectors.title);
+  const ended = useSelector(stream, chatStreamSelectors.ended);
+  const canSend = connected && !ended && draft.trim() !== '';
+  const send = () => {
+    if (canSend) onSend(draft);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.altKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      onLeave();
+    }
+  };
+  return (
+    <form
+      className="chat-composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      <label htmlFor="chat-composer-input" className="visually-hidden">
+        Message to {title}
+      </label>
+      <textarea
+        id="chat-composer-input"
+        data-chat-composer
+        rows={2}
+        value={draft}
+        disabled={ended}
+        placeholder={ended ? 'This chat has ended.' : 'Type a message — Enter sends, Shift+Enter adds a line'}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={onKeyDown}
+        aria-describedby={!connected && !ended ? 'chat-composer-offline' : undefined}
+      />
+      <button type="submit" className="button button-primary" disabled={!canSend}>
+        Send
+      </button>
+      {!connected && !ended && (
+        <p id="chat-composer-offline" className="chat-composer-note">
+          Not connected: your message stays here until the gateway is back.
+        </p>
+      )}
+    </form>
+  );
+}
+
 /**
  * The current chat: a header that never changes height (name, End/Hang up, Close), a fixed status
  * line (typing, time to first byte), the transcript that scrolls, and the composer.
  */
-export function ChatPanel({ stream, connected, onSend, onEnd, onClose, onLeaveComposer }: ChatPanelProps) {
+export function ChatPanel({ stream, chat, connected, onLeaveComposer }: ChatPanelProps) {
   const title = useSelector(stream, (s) => s.context.title);
   const key = useSelector(stream, (s) => s.context.streamKey);
   const ended = useSelector(stream, isEnded);
@@ -75,7 +137,7 @@ export function ChatPanel({ stream, connected, onSend, onEnd, onClose, onLeaveCo
           <button type="button" className="button button-danger" disabled={ended || !connected} onClick={() => setAsking('end')}>
             {endLabel}
           </button>
-          <button type="button" className="button" onClick={() => (ended ? onClose(key) : setAsking('close'))}>
+          <button type="button" className="button" onClick={() => (ended ? chat.close(key) : setAsking('close'))}>
             Close {noun}
           </button>
         </div>
@@ -95,8 +157,8 @@ export function ChatPanel({ stream, connected, onSend, onEnd, onClose, onLeaveCo
           confirm={asking === 'end' ? endLabel : `Close ${noun}`}
           onConfirm={() => {
             setAsking(null);
-            if (asking === 'end') onEnd(key);
-            else onClose(key);
+            if (asking === 'end') chat.end(key);
+            else chat.close(key);
           }}
           onCancel={() => {
             setAsking(null);
@@ -105,7 +167,7 @@ export function ChatPanel({ stream, connected, onSend, onEnd, onClose, onLeaveCo
         />
       )}
       <Transcript stream={stream} />
-      <Composer stream={stream} connected={connected} onSend={(text) => onSend(key, text)} onLeave={onLeaveComposer} />
+      <Composer stream={stream} connected={connected} onSend={(text) => chat.send(key, text)} onLeave={onLeaveComposer} />
     </section>
   );
 }

@@ -1,16 +1,16 @@
 import { useSelector } from '@xstate/react';
-import type { ChatActor } from '../../machines/chat';
-import type { ChatConnectionState } from '../../machines/chat';
-import { useChatEvents, useConnectionState } from './useChat';
+import type { ChatActor, ChatConnectionState } from '../../machines/chat';
+import { chatApi, chatSelectors } from '../../machines/chat.api';
+import { useActorApi } from '../actors/useActorApi';
 
 const LABELS: Record<ChatConnectionState, string> = { disconnected: 'Disconnected', connecting: 'Connecting…', connected: 'Connected', error: 'Connection problem' };
 
 /** Always visible: the gateway connection, why it failed and when it retries. */
 export function ConnectionStatus({ chat }: { chat: ChatActor }) {
-  const state = useConnectionState(chat);
+  const state = useSelector(chat, chatSelectors.connection);
   const error = useSelector(chat, (s) => s.context.error);
   const retryMs = useSelector(chat, (s) => s.context.retryDelayMs);
-  const events = useChatEvents(chat);
+  const events = useActorApi(chat, chatApi);
   return (
     <div className={`chat-connection chat-connection-${state}`}>
       <p role="status" aria-live="polite">

@@ -1,9 +1,9 @@
-import { memo, useCallback, useLayoutEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { formatTimestamp } from '../../format/timestamp';
-import type { ChatStreamActor, ChatStreamSnapshot, TranscriptEntry } from '../../machines/chatStream';
-import { StreamingReply } from './StreamingReply';
+import { isTyping, type ChatStreamActor, type ChatStreamSnapshot, type TranscriptEntry } from '../../machines/chatStream';
 import { useTimeZone } from '../common/TimeZone';
+import { cancelFlush, scheduleFlush } from './frameFlush';
 
 const Entry = memo(function Entry({ entry, call }: { entry: TranscriptEntry; call: boolean }) {
   const timeZone = useTimeZone();
@@ -39,8 +39,53 @@ const SettledEntries = memo(function SettledEntries({ entries, call }: { entries
   );
 });
 
+/**
+ * The bot's reply while it streams. Deltas are read from the actor outside React state and shown
+ * at most once per animation frame (frameFlush), so a fast stream costs one commit per frame.
+ */
+function StreamingReply({ stream, onFlushed }: { stream: ChatStreamActor; onFlushed?: () => void }) {
+  const read = () => {
+    const snapshot = stream.getSnapshot();
+    return isTyping(snapshot) ? snapshot.context.typing : null;
+  };
+  const [text, setText] = useState<string | null>(read);
+  const latest = useRef<string | null>(text);
+  const flushed = useRef(onFlushed);
+  flushed.current = onFlushed;
+
+  useEffect(() => {
+    const flush = () => setText(latest.current);
+    const subscription = stream.subscribe((snapshot) => {
+      const next = isTyping(snapshot) ? snapshot.context.typing : null;
+      if (next === latest.current) return;
+      latest.current = next;
+      scheduleFlush(flush);
+    });
+    latest.current = read();
+    setText(latest.current);
+    return () => {
+      subscription.unsubscribe();
+      cancelFlush(flush);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `read` only reads `stream`
+  }, [stream]);
+
+  useEffect(() => {
+    flushed.current?.();
+  }, [text]);
+
+  if (text === null) return null;
+  return (
+    <div className="chat-message chat-message-bot chat-message-streaming" aria-busy="true">
+      <span className="visually-hidden">Bot is typing: </span>
+      <p className="chat-message-text">{text}</p>
+    </div>
+  );
+}
+
 const selectTranscript = (s: ChatStreamSnapshot) => s.context.transcript;
 
+/** One chat's log: its settled entries, then the bot's reply while it streams, kept in view while the reader is at the bottom. */
 export function Transcript({ stream }: { stream: ChatStreamActor }) {
   const entries = useSelector(stream, selectTranscript);
   const call = useSelector(stream, (s) => s.context.kind === 'call');

@@ -22,10 +22,12 @@ import { ReviewWorkspace } from './review/ReviewWorkspace';
 import { NextNotEvaluated } from './review/NextNotEvaluated';
 import { evaluationSelectors } from '../../machines/evaluation.api';
 import { useEvaluationState } from '../actors/useEvaluation';
-import { conversationTab } from './firstCalls';
+import { conversationTab } from './conversationRouteData';
 import { useReportTabAccess } from './reportTabAccess';
-import { useChildOperation, useReporting } from './useReporting';
-import { useConversationReport } from '../actors/useConversationReport';
+import { useReporting } from './useReporting';
+import { useChildOperation } from '../common/useOperation';
+import { useActorApi } from '../actors/useActorApi';
+import { conversationReportApi } from '../../machines/conversationReport.api';
 import { useConversationPlayer } from '../actors/useConversationPlayer';
 
 /** The tabs under the player and transcript (SPEC §2: the tab is the URL's last segment). */
@@ -175,7 +177,7 @@ function TabContent({ tab, report }: { tab: Exclude<ReportPart, 'recordings' | '
  */
 export default function ConversationPage({ params, actor: report }: RouteViewProps<ConversationReportActor>) {
   const { player } = useReporting();
-  const reportControls = useConversationReport(report);
+  const reportControls = useActorApi(report, conversationReportApi);
   const id = params.ConversationId ?? '';
   const tabParam = params.tab;
   const mayOpen = useReportTabAccess();

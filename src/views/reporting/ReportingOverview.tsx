@@ -17,7 +17,7 @@ import { BarChart, type ChartDatum } from './charts/BarChart';
 import { TimeSeriesChart } from './charts/TimeSeriesChart';
 import { DateRangeForm } from './DateRangeForm';
 import { rangeFrom, withParams } from './dateRange';
-import { overviewLoads } from './firstCalls';
+import { overviewLoads } from './routeData';
 import { ExportStatus } from './ExportStatus';
 import { Grade } from './Grade';
 import { ReportingNav } from './ReportingNav';

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import type { ReportTab } from '../../machines/conversationReport';
 import { usePermissions } from '../PortalContext';
-import { reportTabAccess } from './firstCalls';
+import { reportTabAccess } from './conversationRouteData';
 
-/** Which report tabs the signed-in user may open (the rule is firstCalls.ts's, shared with the route's loader). */
+/** Which report tabs the signed-in user may open (the rule is the conversation loader's, conversationRouteData.ts). */
 export function useReportTabAccess(): (tab: ReportTab) => boolean {
   const permissions = usePermissions();
   return useMemo(() => reportTabAccess(permissions), [permissions]);

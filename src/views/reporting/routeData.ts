@@ -1,8 +1,17 @@
 import { openReporting } from '../../machines/areas/reporting';
-import type { StatisticsActor } from '../../machines/statistics';
+import type { StatisticsActor, StatisticsEvent } from '../../machines/statistics';
 import type { RouteDataOwner, RouteDef, RoutePlaceNow } from '../../route';
 import { rangeFrom } from './dateRange';
-import { overviewLoads } from './firstCalls';
+
+/** The overview's figures for the URL's range, each on its own channel (they load side by side). */
+export function overviewLoads(params: URLSearchParams): Array<StatisticsEvent & { type: 'statistics.load' }> {
+  const { from, to } = rangeFrom(params);
+  const query = { from, to };
+  return [
+    ...(['global', 'timeseries', 'globalRoles', 'rankings'] as const).map((kind) => ({ type: 'statistics.load' as const, kind, query })),
+    { type: 'statistics.load', kind: 'active' },
+  ];
+}
 
 /** The reporting overview's actor: the statistics (its figures, each on its own channel). */
 export function pageActor(owner: RouteDataOwner): StatisticsActor {

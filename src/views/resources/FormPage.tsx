@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
 import { themeContrast } from '../../format/themeContrast';
@@ -24,9 +25,10 @@ import { recordIdOf, useRecord } from './useRecord';
 import { editableFields, initialValues, validateForm, type FormErrors, type FormValues } from './formValues';
 import { inSentence, type Field, type SectionConfig } from './sectionConfig';
 import { SECTION_CONFIGS } from './sectionConfigs';
-import { useRequest, useResourceApi, useResourceOperation } from '../actors/useResource';
-import type { ResourceActor } from '../../machines/resource';
-import { storedRecord } from '../../machines/resource.api';
+import { useActorApi } from '../actors/useActorApi';
+import { requestFailure, requestStatus } from '../../machines/operation';
+import type { ResourceActor, ResourceRequest } from '../../machines/resource';
+import { resourceApi, resourceSelectors, storedRecord } from '../../machines/resource.api';
 import './resources.css';
 
 function FieldInput({ field, value, error, onChange, account }: { field: Field; value: string | boolean; error?: string; onChange: (value: string | boolean) => void; account: FormAccount }) {
@@ -92,22 +94,35 @@ function FieldInput({ field, value, error, onChange, account }: { field: Field; 
 /** The form of one section: zod checks before sending; server 422 messages sit next to their fields. */
 export function ResourceForm({ resource, config, mode, record, onSaved }: { resource: ResourceActor; config: SectionConfig; mode: 'new' | 'edit'; record: ResourceRecord | null; onSaved: (record: ResourceRecord | null) => void }) {
   const listHref = useListHref(config.key);
-  const kind = mode === 'new' ? 'add' : 'edit';
-  const save = useResourceOperation(resource, kind);
   const [values, setValues] = useState<FormValues>(() => initialValues(config, record, mode));
   const [clientErrors, setClientErrors] = useState<FormErrors>({});
-  const resource$ = useResourceApi(resource);
-  const saving = useRequest();
+  const resource$ = useActorApi(resource, resourceApi);
+  // This form's last save: the resource's add or edit operation holds its state and failure while
+  // it is that operation's input (the inspector shows the same), so another view's save is not this one's.
+  const [request, setRequest] = useState<ResourceRequest | null>(null);
+  const operation = resource$.operationOf(mode === 'new' ? 'add' : 'edit');
+  const status = useSelector(operation, (s) => requestStatus(s, request));
+  const saveFailure = useSelector(operation, (s) => requestFailure(s, request));
+  const stored = useSelector(resource, resourceSelectors.record);
   const [initial] = useState(values);
   const account = useFormAccount(config.key, mode, record);
   const references = useReferences();
   // Leaving with unsaved changes asks first (links, Back, the browser's Back, the tab); saving clears the question.
-  // (Not `save.succeeded`: that is the section's last save, maybe of another record an hour ago.)
-  const [saved, setSaved] = useState(false);
+  const saved = status === 'succeeded';
   const dirty = !saved && JSON.stringify(values) !== JSON.stringify(initial);
+  useEffect(() => {
+    if (!saved) return;
+    // The resource's record is now the one this save stored: pages that link to it show its new
+    // name, pickers offer it at once.
+    const written = storedRecord(stored);
+    if (written) references.remember(config.key, written);
+    onSaved(written);
+    // Once per save: when this form's request succeeds (not again when the record is read later).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [saved]);
 
   // "The selected llm id is invalid." reads as what to do about the LLM.
-  const failure = withPlainReferenceErrors(saving.failure, (key) =>
+  const failure = withPlainReferenceErrors(saveFailure, (key) =>
     key === 'account_id' ? 'account' : (config.fields.find((f) => f.name === key && f.choicesFrom)?.label ?? null));
   const serverErrors = failure?.fieldErrors ?? {};
   const errorOf = (name: string) => clientErrors[name] ?? serverErrors[name]?.join(' ');
@@ -129,16 +144,8 @@ export function ResourceForm({ resource, config, mode, record, onSaved }: { reso
           return;
         }
         setClientErrors({});
-        const done = (output: unknown) => {
-          setSaved(true);
-          const stored = storedRecord(output);
-          // Pages that link to it show its new name; pickers offer it at once.
-          if (stored) references.remember(config.key, stored);
-          onSaved(stored);
-        };
         const body = account.asks ? { ...result.body, account_id: /^\d+$/.test(account.value) ? Number(account.value) : account.value } : result.body;
-        if (mode === 'new') resource$.add(body, saving.track({ succeeded: done }));
-        else resource$.edit(record!.id, result.body, saving.track({ succeeded: done }));
+        setRequest(mode === 'new' ? resource$.add(body) : resource$.edit(record!.id, result.body));
       }}
     >
       <LeaveGuard dirty={dirty} />
@@ -174,8 +181,8 @@ export function ResourceForm({ resource, config, mode, record, onSaved }: { reso
         />
       ))}
       <div className="page-actions">
-        <button type="submit" className="button button-primary" disabled={save.loading}>
-          {save.loading ? 'Saving…' : mode === 'new' ? `Create ${inSentence(config.singular)}` : 'Save changes'}
+        <button type="submit" className="button button-primary" disabled={status === 'busy'}>
+          {status === 'busy' ? 'Saving…' : mode === 'new' ? `Create ${inSentence(config.singular)}` : 'Save changes'}
         </button>
         <Link href={mode === 'new' || !record ? listHref : `/${config.key}/${record.id}`} className="button">
           Cancel

@@ -7,8 +7,9 @@ import { useSelector } from '@xstate/react';
 import { createActor, fromCallback } from 'xstate';
 import type { ChatStreamEvent } from '../../../src/api/chatSocket';
 import { chatMachine, type ChatActor, type SocketCommand, type SocketReport } from '../../../src/machines/chat';
+import { chatApi } from '../../../src/machines/chat.api';
 import { ChatList } from '../../../src/views/chat/ChatList';
-import { useChatOrder } from '../../../src/views/chat/useChat';
+import { useChatOrder } from '../../../src/views/chat/consoleHooks';
 import { ChatPanel } from '../../../src/views/chat/ChatPanel';
 import { ConnectionStatus } from '../../../src/views/chat/ConnectionStatus';
 import { NewChatForm } from '../../../src/views/chat/NewChatForm';
@@ -59,12 +60,7 @@ function gateway(actor: ChatActor, streamKey: string, event: ChatStreamEvent, ti
 function currentPanel(actor: ChatActor, onLeave = () => {}) {
   const { chats, currentKey } = actor.getSnapshot().context;
   const ref = chats.find((c) => c.streamKey === currentKey)!.ref;
-  const events = {
-    send: (streamKey: string, text: string) => actor.send({ type: 'chat.send', streamKey, text }),
-    end: (streamKey: string) => actor.send({ type: 'chat.end', streamKey }),
-    close: (streamKey: string) => actor.send({ type: 'chat.close', streamKey }),
-  };
-  return <ChatPanel stream={ref} connected onSend={events.send} onEnd={events.end} onClose={events.close} onLeaveComposer={onLeave} />;
+  return <ChatPanel stream={ref} chat={chatApi(actor)} connected onLeaveComposer={onLeave} />;
 }
 
 describe('chat panel', () => {

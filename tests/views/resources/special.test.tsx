@@ -59,7 +59,7 @@ describe('bots: duplicate, export, import', () => {
     // Under "All accounts" an import asks whose the bot is (issue 12 item 2).
     await chooseAccount(user);
     await user.upload(await screen.findByLabelText('Bot file'), new File(['not json'], 'broken.json', { type: 'application/json' }));
-    await user.click(screen.getByRole('button', { name: 'Import bot' }));
+    await user.click(await screen.findByRole('button', { name: 'Import bot' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Import Failed');
     expect(alert).toHaveTextContent('The file is not valid JSON.');
@@ -76,7 +76,7 @@ describe('bots: duplicate, export, import', () => {
     // Under "All accounts" an import asks whose the bot is (issue 12 item 2).
     await chooseAccount(user);
     await user.upload(await screen.findByLabelText('Bot file'), new File(['{}'], 'bot.json', { type: 'application/json' }));
-    await user.click(screen.getByRole('button', { name: 'Import bot' }));
+    await user.click(await screen.findByRole('button', { name: 'Import bot' }));
     await waitFor(() => expect(here()).toBe('/bots/77'));
   });
 });

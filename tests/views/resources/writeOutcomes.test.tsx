@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { API } from '../../support/apiFixtures';
 import { chooseAccount } from '../../support/chooseAccount';
@@ -65,7 +65,7 @@ describe('focus and feedback after every write', () => {
     const user = userEvent.setup();
     await chooseAccount(user);
     await user.upload(await screen.findByLabelText('Bot file'), botFile('Sales bot', ['Greeter', 'Closer']));
-    await user.click(screen.getByRole('button', { name: 'Import bot' }));
+    await user.click(await screen.findByRole('button', { name: 'Import bot' }));
     await waitFor(() => expect(here()).toBe('/bots/77'));
     expect(posts).toBe(1);
     expect(await within(toastRegion()).findByText('Imported “Sales bot” with 2 agents.')).toBeInTheDocument();
@@ -77,6 +77,8 @@ describe('focus and feedback after every write', () => {
     const { here } = await renderPortal('/bots', {
       handlers: [
         http.post(`${API}/api/v1/bots/`, () => { posts += 1; return HttpResponse.json({ data: bot(78, 'Support bot') }, { status: 201 }); }),
+        // The account's bots come slowly: a click meanwhile must not import a repeat unasked.
+        http.get(`${API}/api/v1/bots/`, () => delay(400)),
         instancesList,
         ...crudHandlers('bots', [bot(1, 'Support bot'), bot(2, 'Other')]),
       ],
@@ -84,12 +86,10 @@ describe('focus and feedback after every write', () => {
     const user = userEvent.setup();
     await chooseAccount(user);
     await user.upload(await screen.findByLabelText('Bot file'), botFile('Support bot', ['Greeter', 'Router', 'Closer']));
-    // The account's bots are read once the file is chosen: the dialog waits for them.
-    await waitFor(async () => {
-      await user.click(screen.getByRole('button', { name: 'Import bot' }));
-      expect(screen.getByRole('alertdialog', { name: 'Import “Support bot” again?' })).toBeInTheDocument();
-    });
-    const dialog = screen.getByRole('alertdialog', { name: 'Import “Support bot” again?' });
+    // The account's bots are read once the file is chosen; until then the button says so and waits.
+    expect(screen.getByRole('button', { name: 'Checking the file…' })).toBeDisabled();
+    await user.click(await screen.findByRole('button', { name: 'Import bot' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Import “Support bot” again?' });
     expect(dialog).toHaveTextContent('This account already has a bot named “Support bot” (#1).');
     expect(dialog).toHaveTextContent('creates another bot “Support bot” with new copies of its 3 agents (Greeter, Router, Closer)');
     expect(posts).toBe(0);

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { focusHeadingOnArrival } from '../../common/arrivalFocus';
 import { OperationError } from '../../common/OperationError';
 import { announce } from '../../common/toasts';
@@ -22,6 +22,8 @@ export function BotImport() {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [summary, setSummary] = useState<BotFileSummary | null>(null);
+  const [reading, setReading] = useState(false);
+  const chosenFile = useRef<File | null>(null);
   const [confirming, setConfirming] = useState(false);
   const { runAction } = useResourceApi(bots);
   const request = useRequest();
@@ -29,7 +31,11 @@ export function BotImport() {
   const account = useFormAccount('bots', 'new', null);
   const [accountError, setAccountError] = useState<string | undefined>();
   const target = account.asks ? account.value || null : null;
-  const known = usePickerOptions('bots', target, summary !== null && (!account.asks || target !== null));
+  const checkable = summary !== null && (!account.asks || target !== null);
+  const known = usePickerOptions('bots', target, checkable);
+  // Until the file is read and the account's bots are known, "Import bot" cannot tell a repeat
+  // from a new bot: it waits (a quick click used to import a repeat without asking).
+  const checking = reading || (checkable && known.state === 'loading');
   const sameName = summary ? inAccountOrGlobal(known.records, target).filter((bot) => String(bot.name ?? '').trim().toLowerCase() === summary.name.toLowerCase()) : [];
 
   const send = (chosen: File) => {
@@ -52,7 +58,7 @@ export function BotImport() {
       aria-label="Import a bot"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!file) return;
+        if (!file || checking) return;
         if (account.asks && !account.value) {
           setAccountError(ACCOUNT_REQUIRED);
           (event.currentTarget.elements.namedItem('account_id') as HTMLElement | null)?.focus();
@@ -75,13 +81,23 @@ export function BotImport() {
             const chosen = e.target.files?.[0] ?? null;
             setFile(chosen);
             setSummary(null);
-            // What the file holds (its bot's name) is read here, to warn before a repeated import.
-            if (chosen) void fileText(chosen).then((text) => setSummary(readBotFile(text)), () => setSummary(null));
+            chosenFile.current = chosen;
+            setReading(chosen !== null);
+            // What the file holds (its bot's name) is read here, to warn before a repeated import;
+            // a read that finishes after another file was chosen is dropped.
+            if (chosen) {
+              const settle = (read: BotFileSummary | null) => {
+                if (chosenFile.current !== chosen) return;
+                setSummary(read);
+                setReading(false);
+              };
+              void fileText(chosen).then((text) => settle(readBotFile(text)), () => settle(null));
+            }
           }}
         />
       </div>
-      <button type="submit" className="button" disabled={!file || importing.loading}>
-        {importing.loading ? 'Importing…' : 'Import bot'}
+      <button type="submit" className="button" disabled={!file || checking || importing.loading}>
+        {importing.loading ? 'Importing…' : checking ? 'Checking the file…' : 'Import bot'}
       </button>
       <OperationError error={request.failure} />
       {confirming && file && summary && (

@@ -1,19 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
-import { useChat } from '../actors/useChat';
-import { connectionState, type ChatActor, type ChatSnapshot } from '../../machines/chat';
-import type { ChatStreamActor } from '../../machines/chatStream';
+import type { ChatActor, ChatSnapshot } from '../../machines/chat';
+import { isEnded, type ChatStreamActor } from '../../machines/chatStream';
 
-const selectConnection = (s: ChatSnapshot) => connectionState(s);
-/** The gateway connection by name: disconnected, connecting, connected or error. */
-export function useConnectionState(chat: ChatActor) {
-  return useSelector(chat, selectConnection);
-}
-
-/** Named senders, so components never build event objects (machines/chat.api.ts). */
-export function useChatEvents(chat: ChatActor) {
-  return useChat(chat);
-}
+/** The chat console's own view state: the chats' order, and the question before leaving live chats. */
 
 const activityOf = (ref: ChatStreamActor) => ref.getSnapshot().context.lastActivityAt ?? '';
 
@@ -50,7 +40,7 @@ export function useChatOrder(chat: ChatActor): string[] {
 }
 
 // A gateway that keeps the chats loses nothing when the tab goes: nothing to ask.
-const isLive = (s: ChatSnapshot) => s.context.sessions !== 'supported' && s.context.chats.some((c) => !c.ref.getSnapshot().matches('ended'));
+const isLive = (s: ChatSnapshot) => s.context.sessions !== 'supported' && s.context.chats.some((c) => !isEnded(c.ref.getSnapshot()));
 
 /** Leaving the page (closing the tab, going elsewhere) with live chats only this tab holds asks first. */
 export function useLeaveGuard(chat: ChatActor): void {
