@@ -54,11 +54,11 @@ export interface RouteDataModule<A extends AnyActorRef = AnyActorRef> {
 /**
  * A route's page actor and first call: a list route starts its browse from the URL's query; a
  * record route its read; a new-record form has the section's actor and no first call; the
- * conversation page opens its record and tab; the statistics overview loads its figures; the chat
- * console has the chat actor and no first call.
+ * conversation page opens its record and tab; the statistics pages load their figures and lists;
+ * the conversation lists their options and rows; the chat console has the chat actor and no first call.
  */
 export interface RouteData {
-  kind: 'list' | 'record' | 'form' | 'conversation' | 'statistics' | 'chat';
+  kind: 'list' | 'record' | 'form' | 'conversation' | 'statistics' | 'conversations' | 'chat';
   /** The loader's code (a small lazy chunk, requested beside the view's). */
   load: () => Promise<RouteDataModule>;
   /** The loader once its chunk is in: the call then starts synchronously, ahead of any render. */

@@ -66,6 +66,7 @@ const recordData: RouteData = { kind: 'record', ...resourceData };
 const formData: RouteData = { kind: 'form', ...resourceData };
 const conversationData: RouteData = { kind: 'conversation', ...lazyLoader(() => import('./views/reporting/conversationRouteData')) };
 const statisticsData: RouteData = { kind: 'statistics', ...lazyLoader(() => import('./views/reporting/routeData')) };
+const conversationListData: RouteData = { kind: 'conversations', ...lazyLoader(() => import('./views/reporting/conversationsRouteData')) };
 const chatData: RouteData = { kind: 'chat', ...lazyLoader(() => import('./views/chat/routeData')) };
 
 function guarded(section: Section, action: PermissionAction): RouteDef['permission'] {
@@ -126,15 +127,15 @@ const sectionExtras: Record<string, RouteDef[]> = {
 
 const reportingRoutes: RouteDef[] = [
   { ...sectionPage(reporting, '/reporting', 'browse', ['Reporting'], 'Reporting', view.reportingOverview), data: statisticsData },
-  sectionPage(reporting, '/reporting/conversations', 'browse', ['Reporting', 'Conversations'], 'Conversations', view.conversations),
+  { ...sectionPage(reporting, '/reporting/conversations', 'browse', ['Reporting', 'Conversations'], 'Conversations', view.conversations), data: conversationListData },
   { ...sectionPage(reporting, '/reporting/conversations/:ConversationId', 'read', ['Reporting', 'Conversations'], 'Conversation', view.conversation), data: conversationData },
   { ...sectionPage(reporting, '/reporting/conversations/:ConversationId/:tab', 'read', ['Reporting', 'Conversations'], 'Conversation', view.conversation), data: conversationData },
-  sectionPage(reporting, '/reporting/roles', 'browse', ['Reporting', 'Roles'], 'Role statistics', view.roleStatistics),
-  sectionPage(reporting, '/reporting/roles/breakdown', 'browse', ['Reporting', 'Roles', 'Breakdown'], 'Role breakdown', view.roleBreakdown),
-  sectionPage(reporting, '/reporting/instances', 'browse', ['Reporting', 'Instances'], 'Instance statistics', view.instanceStatistics),
-  sectionPage(reporting, '/reporting/instances/breakdown', 'browse', ['Reporting', 'Instances', 'Breakdown'], 'Instance breakdown', view.instanceBreakdown),
-  sectionPage(reporting, '/reporting/conversations-by-instance-grade', 'browse', ['Reporting', 'By instance grade'], 'Conversations by instance grade', view.byInstanceGrade),
-  sectionPage(reporting, '/reporting/conversations-by-disposition', 'browse', ['Reporting', 'By disposition'], 'Conversations by disposition', view.byDisposition),
+  { ...sectionPage(reporting, '/reporting/roles', 'browse', ['Reporting', 'Roles'], 'Role statistics', view.roleStatistics), data: statisticsData },
+  { ...sectionPage(reporting, '/reporting/roles/breakdown', 'browse', ['Reporting', 'Roles', 'Breakdown'], 'Role breakdown', view.roleBreakdown), data: statisticsData },
+  { ...sectionPage(reporting, '/reporting/instances', 'browse', ['Reporting', 'Instances'], 'Instance statistics', view.instanceStatistics), data: statisticsData },
+  { ...sectionPage(reporting, '/reporting/instances/breakdown', 'browse', ['Reporting', 'Instances', 'Breakdown'], 'Instance breakdown', view.instanceBreakdown), data: statisticsData },
+  { ...sectionPage(reporting, '/reporting/conversations-by-instance-grade', 'browse', ['Reporting', 'By instance grade'], 'Conversations by instance grade', view.byInstanceGrade), data: statisticsData },
+  { ...sectionPage(reporting, '/reporting/conversations-by-disposition', 'browse', ['Reporting', 'By disposition'], 'Conversations by disposition', view.byDisposition), data: conversationListData },
 ];
 
 export const ROUTES: readonly RouteDef[] = [

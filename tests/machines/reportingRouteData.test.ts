@@ -72,3 +72,42 @@ test('the overview’s figures for the URL’s range start with the route, each 
   for (const kind of ['global', 'timeseries', 'globalRoles', 'rankings', 'active'] as const) await settled(operationOf(statistics, kind));
   expect(seen).toHaveLength(5);
 });
+
+test('a statistics page’s rows for the URL’s search, sort and page start with the route, once', async () => {
+  mswServer.use(...signInHandlers());
+  const seen = reportingRequests();
+  const { portal } = startTestPortal('/reporting/roles?search=ann&sort=name&page=2');
+  await waitFor(portal.auth, (s) => s.matches('signedIn'));
+  const { statistics } = openReporting(portal);
+  await vi.waitFor(() => expect(seen).toHaveLength(1));
+  await settled(operationOf(statistics, 'roles'));
+  const [path, query] = seen[0]!.split('?');
+  expect(path).toBe('roles');
+  expect(Object.fromEntries(new URLSearchParams(query))).toMatchObject({ search: 'ann', sort: 'name', page: '2' });
+  expect(seen).toHaveLength(1);
+});
+
+test('a breakdown page loads its picker and the URL’s breakdown with the route', async () => {
+  mswServer.use(...signInHandlers());
+  const seen = reportingRequests();
+  const { portal } = startTestPortal('/reporting/instances/breakdown?id=3&from=2026-11-01');
+  await waitFor(portal.auth, (s) => s.matches('signedIn'));
+  const { statistics } = openReporting(portal);
+  await vi.waitFor(() => expect(seen).toHaveLength(2));
+  await settled(operationOf(statistics, 'instanceBreakdown'));
+  expect(seen.map((s) => s.split('?')[0]).sort()).toEqual(['instances', 'instances/3']);
+  expect(seen).toHaveLength(2);
+});
+
+test('the Conversations page’s rows for the URL’s query start with the route, once, beside the filters’ options', async () => {
+  mswServer.use(...signInHandlers());
+  const seen = reportingRequests();
+  const { portal } = startTestPortal('/reporting/conversations?search=refund&sort=duration');
+  await waitFor(portal.auth, (s) => s.matches('signedIn'));
+  const { conversations } = openReporting(portal);
+  await vi.waitFor(() => expect(seen.some((s) => s.startsWith('conversations?'))).toBe(true));
+  await settled(operationOf(conversations, 'list'));
+  const lists = seen.filter((s) => s.startsWith('conversations?'));
+  expect(lists).toHaveLength(1);
+  expect(Object.fromEntries(new URLSearchParams(lists[0]!.split('?')[1]))).toMatchObject({ search: 'refund', sort: 'duration' });
+});

@@ -36,11 +36,14 @@ describe('the route table (SPEC §2)', () => {
   });
 
   test('every page that takes its actor as a prop gets it from its route: each of its rows has a loader (RouteDef.data) naming it', () => {
-    const pagesWithActor = new Set(['/bots', '/bots/new', '/bots/:botId', '/bots/:botId/edit', '/accounts/:id/delete', '/bots/:botId/duplicate', '/reporting/conversations/:ConversationId', '/reporting', '/chat'].map((path) => route(path)!.view));
+    const pagesWithActor = new Set(['/bots', '/bots/new', '/bots/:botId', '/bots/:botId/edit', '/accounts/:id/delete', '/bots/:botId/duplicate', '/reporting/conversations/:ConversationId', '/reporting', '/reporting/conversations', '/reporting/roles', '/reporting/roles/breakdown', '/reporting/instances', '/reporting/instances/breakdown', '/reporting/conversations-by-instance-grade', '/reporting/conversations-by-disposition', '/chat'].map((path) => route(path)!.view));
     expect(ROUTES.filter((r) => pagesWithActor.has(r.view) && !r.data).map((r) => r.path)).toEqual([]);
     // A new record's form has the section's actor and no first call; the conversation page its report.
     expect(route('/bots/new')?.data?.kind).toBe('form');
     expect(route('/reporting/conversations/:ConversationId/:tab')?.data?.kind).toBe('conversation');
+    // Every reporting page takes its actor from its route (the statistics, or the conversation lists).
+    expect(ROUTES.filter((r) => r.path.startsWith('/reporting') && !r.data).map((r) => r.path)).toEqual([]);
+    expect(route('/reporting/conversations-by-disposition')?.data?.kind).toBe('conversations');
   });
 
   test('breadcrumbs: section name, then New or Edit', () => {

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link } from 'wouter';
 import type { StatisticsEntity } from '../../api/reporting';
 import { formatMoney } from '../../format/money';
@@ -15,16 +14,19 @@ import { ExportStatus } from './ExportStatus';
 import { Grade } from './Grade';
 import { ReportingNav } from './ReportingNav';
 import { useNamesWithAccounts } from '../common/useNamesWithAccounts';
-import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
-import { useStatistics } from '../actors/useStatistics';
+import { useSearchParams } from './useReporting';
+import { useChildOperation } from '../common/useOperation';
+import { useActorApi } from '../actors/useActorApi';
+import { statisticsApi } from '../../machines/statistics.api';
+import type { StatisticsActor } from '../../machines/statistics';
+import type { RouteViewProps } from '../../route';
+import { breakdownLoad } from './routeData';
 
 /** One role's or instance's breakdown; which one, and the range, come from the URL (?id=&from=&to=). */
-export function BreakdownPage({ entity }: { entity: StatisticsEntity }) {
-  const { statistics } = useReporting();
-  const stats = useStatistics();
+export function BreakdownPage({ entity, statistics }: { entity: StatisticsEntity; statistics: StatisticsActor }) {
+  const stats = useActorApi(statistics, statisticsApi);
   const params = useSearchParams();
   const navigate = useNavigate();
-  const accountId = useAccountId();
   const path = `/reporting/${entity}/breakdown`;
   const listKind = entity === 'roles' ? 'roles' : 'instances';
   const kind = entity === 'roles' ? 'roleBreakdown' : 'instanceBreakdown';
@@ -37,14 +39,13 @@ export function BreakdownPage({ entity }: { entity: StatisticsEntity }) {
   const { from, to } = rangeFrom(params);
   const id = params.get('id') ?? '';
 
-  useEffect(() => {
-    stats.load(listKind, { show: 100, sort: 'name' });
-  }, [stats, listKind, accountId]);
+  // The route actor loads the picker and the URL's breakdown (views/reporting/routeData.ts); a
+  // retry asks again for the URL's breakdown.
   const load = () => {
-    if (id) stats.load(kind, { from, to }, id);
+    const again = breakdownLoad(entity, params);
+    if (again) stats.loadEach([again]);
     else stats.reset([kind]);
   };
-  useEffect(load, [stats, kind, id, from, to, accountId]);
 
   const go = (changes: Record<string, string | undefined>) => navigate.go(withParams(path, params, changes), true);
   // SPEC §4 reset: the breakdown empties and comes back for the default range (not left blank).
@@ -134,8 +135,8 @@ export function BreakdownPage({ entity }: { entity: StatisticsEntity }) {
   );
 }
 
-export default function RoleBreakdownPage() {
-  return <BreakdownPage entity="roles" />;
+export default function RoleBreakdownPage({ actor }: RouteViewProps<StatisticsActor>) {
+  return <BreakdownPage entity="roles" statistics={actor} />;
 }
 
 /** "a role", "an instance". */

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link } from 'wouter';
 import type { DispositionCount } from '../../api/schemas/reporting';
 import { formatNumber } from '../../format/number';
@@ -10,33 +9,25 @@ import { useNamesWithAccounts } from '../common/useNamesWithAccounts';
 import { useRevealResults } from './useRevealResults';
 import { DrilldownConversations } from './DrilldownConversations';
 import { withParams } from './dateRange';
-import { pageSizeOf } from '../common/pageSize';
 import { ReportingNav } from './ReportingNav';
-import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
-import { useConversationReportList } from '../actors/useConversationReportList';
+import { useSearchParams } from './useReporting';
+import { useChildOperation } from '../common/useOperation';
+import type { ConversationListActor } from '../../machines/conversationReportList';
+import type { RouteViewProps } from '../../route';
+import { chosenDispositions } from './conversationsRouteData';
 
 const PATH = '/reporting/conversations-by-disposition';
 
 /** Conversations counted per disposition; choosing one lists them (GET /reporting/dispositions/conversations). */
-export default function ByDispositionPage() {
-  const { conversations } = useReporting();
-  const lists = useConversationReportList();
+export default function ByDispositionPage({ actor: conversations }: RouteViewProps<ConversationListActor>) {
   const params = useSearchParams();
   const navigate = useNavigate();
-  const accountId = useAccountId();
   const counts = useChildOperation(conversations, 'options');
   const list = useChildOperation(conversations, 'byDisposition');
-  const chosen = params.getAll('disposition').filter((d) => /^\d+$/.test(d));
-  const page = Number(params.get('page')) || 1;
-  const show = pageSizeOf(params);
+  // The counts and the chosen dispositions' conversations are the route's first calls
+  // (views/reporting/conversationsRouteData.ts): choosing one is a change of the URL.
+  const chosen = chosenDispositions(params);
   const key = chosen.join(',');
-
-  useEffect(() => {
-    lists.loadOptions();
-  }, [lists, accountId]);
-  useEffect(() => {
-    if (chosen.length) lists.byDisposition(chosen, { page, show });
-  }, [lists, accountId, key, page, show]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const rows = counts.output ?? [];
   const resultsHeading = useRevealResults(key, list.output !== undefined && !list.loading);

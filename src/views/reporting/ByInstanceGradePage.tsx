@@ -9,17 +9,18 @@ import { rangeFrom, withParams } from './dateRange';
 import { pageSizeOf } from '../common/pageSize';
 import { ReportingNav } from './ReportingNav';
 import { useNamesWithAccounts } from '../common/useNamesWithAccounts';
-import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
-import { useStatistics } from '../actors/useStatistics';
+import { useAccountId, useReporting, useSearchParams } from './useReporting';
+import { useChildOperation } from '../common/useOperation';
 import { useConversationReportList } from '../actors/useConversationReportList';
+import type { StatisticsActor } from '../../machines/statistics';
+import type { RouteViewProps } from '../../route';
 import { useRevealResults } from './useRevealResults';
 
 const PATH = '/reporting/conversations-by-instance-grade';
 
 /** Instances × letter grades; a cell lists its conversations (GET /reporting/grades/conversations). */
-export default function ByInstanceGradePage() {
-  const { statistics, conversations } = useReporting();
-  const stats = useStatistics();
+export default function ByInstanceGradePage({ actor: statistics }: RouteViewProps<StatisticsActor>) {
+  const { conversations } = useReporting();
   const lists = useConversationReportList();
   const params = useSearchParams();
   const accountId = useAccountId();
@@ -34,10 +35,8 @@ export default function ByInstanceGradePage() {
   const page = Number(params.get('page')) || 1;
   const show = pageSizeOf(params);
 
-  useEffect(() => {
-    stats.load('instances', { from, to, show: 100, sort: 'name' });
-    stats.load('global', { from, to });
-  }, [stats, accountId, from, to]);
+  // The matrix (instances and their total) is the route's first call (views/reporting/routeData.ts
+  // gradeMatrixLoads, on the page actor); a chosen cell's conversations come with the URL's cell.
   useEffect(() => {
     if (grade) lists.byGrade([grade], { from, to, page, show, filter: instance ? { instance_id: instance } : {} });
   }, [lists, accountId, grade, instance, from, to, page, show]);

@@ -11,8 +11,12 @@ import { ExportStatus } from './ExportStatus';
 import { Pagination } from '../common/Pagination';
 import { ReportingNav } from './ReportingNav';
 import { ConversationFilters } from './filters/ConversationFilters';
-import { useAccountId, useChildOperation, useReporting } from './useReporting';
-import { useConversationReportList } from '../actors/useConversationReportList';
+import { useAccountId } from './useReporting';
+import { useChildOperation } from '../common/useOperation';
+import { useActorApi } from '../actors/useActorApi';
+import { conversationListApi } from '../../machines/conversationReportList.api';
+import type { ConversationListActor } from '../../machines/conversationReportList';
+import type { RouteViewProps } from '../../route';
 import { useReviewQueue, useReviewQueueState } from '../actors/useReviewQueue';
 import { reviewQueueSelectors } from '../../machines/reviewQueue.api';
 import { REVIEW_FILTERS } from './review/reviewFilters';
@@ -21,9 +25,9 @@ import { LiveOffer } from '../common/LiveOffer';
 
 const PATH = '/reporting/conversations';
 
-export default function ConversationsPage() {
-  const { conversations } = useReporting();
-  const lists = useConversationReportList();
+/** /reporting/conversations: `conversations` is the conversation list actor, the route's; the route actor loads the URL's rows and the filters' options (views/reporting/conversationsRouteData.ts). */
+export default function ConversationsPage({ actor: conversations }: RouteViewProps<ConversationListActor>) {
+  const lists = useActorApi(conversations, conversationListApi);
   const search = useSearch();
   const params = new URLSearchParams(search);
   const navigate = useNavigate();
@@ -33,17 +37,14 @@ export default function ConversationsPage() {
   const exported = useChildOperation(conversations, 'export');
   const query = conversationQueryFromUrl(params);
 
+  // The URL is the single source of truth: the route actor loads it for every change of it (or of
+  // the account filter); a retry and the live offer's "show" ask again for the same query.
   const load = () => lists.browse(conversationQueryFromUrl(new URLSearchParams(search)));
-  // The URL is the single source of truth: every change of it (or of the account filter) reloads.
-  useEffect(load, [lists, search, accountId]);
   // Conversations started or ended elsewhere are offered ("3 new conversations — show"), not moved in under the pointer.
   const live = useLiveList('conversations', 'conversations', 'offer', load, `${accountId ?? ''}|${search}`);
   // "Next not evaluated" on a conversation page keeps these filters (issue 29's review queue).
   const queue = useReviewQueue();
   useEffect(() => queue.keepFilters(conversationQueryFromUrl(new URLSearchParams(search))), [queue, search]);
-  useEffect(() => {
-    lists.loadOptions();
-  }, [lists, accountId]);
 
   const go = (changes: Record<string, string | readonly string[] | undefined>) => navigate.go(withParams(PATH, params, changes));
   const sort = query.sort ?? '-started_at';

@@ -16,11 +16,15 @@ import { rangeFrom, withParams } from './dateRange';
 import { ExportStatus } from './ExportStatus';
 import { Grade } from './Grade';
 import { Pagination } from '../common/Pagination';
-import { pageSizeOf } from '../common/pageSize';
 import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
 import { ReportingNav } from './ReportingNav';
-import { useAccountId, useChildOperation, useReporting, useSearchParams } from './useReporting';
-import { useStatistics } from '../actors/useStatistics';
+import { useAccountId, useSearchParams } from './useReporting';
+import { useChildOperation } from '../common/useOperation';
+import { useActorApi } from '../actors/useActorApi';
+import { statisticsApi } from '../../machines/statistics.api';
+import type { StatisticsActor } from '../../machines/statistics';
+import type { RouteViewProps } from '../../route';
+import { entityLoad } from './routeData';
 import { useScopeName } from '../common/useScopeName';
 
 const COLUMNS = [
@@ -31,10 +35,13 @@ const COLUMNS = [
   { key: 'grade_score', label: 'Grade score', numeric: true },
 ] as const;
 
-/** Role or instance statistics: one row each, searchable, sortable, paged and exportable from the URL. */
-export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
-  const { statistics } = useReporting();
-  const stats = useStatistics();
+/**
+ * Role or instance statistics: one row each, searchable, sortable, paged and exportable from the
+ * URL. `statistics` is the route's page actor; the route actor loads the URL's rows
+ * (views/reporting/routeData.ts), so a change of search, sort or page is a change of the URL.
+ */
+export function EntityStatisticsPage({ entity, statistics }: { entity: StatisticsEntity; statistics: StatisticsActor }) {
+  const stats = useActorApi(statistics, statisticsApi);
   const params = useSearchParams();
   const navigate = useNavigate();
   const accountId = useAccountId();
@@ -45,8 +52,6 @@ export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
   const { from, to } = rangeFrom(params);
   const search = params.get('search') ?? '';
   const sort = params.get('sort') ?? '-conversations';
-  const page = Number(params.get('page')) || 1;
-  const show = pageSizeOf(params);
   const title = entity === 'roles' ? 'Role statistics' : 'Instance statistics';
   const singular = entity === 'roles' ? 'role' : 'instance';
   // Under one account the rows are that account's: the heading names it (issue 26 item 7).
@@ -57,9 +62,8 @@ export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
   const showsAccount = accountId === null && isGlobal(permissions, 'Reporting');
   const accounts = useReferenceNames(showsAccount && list.output ? [{ section: 'accounts', ids: list.output.data.map((row) => row.account_id) }] : []);
 
-  const query = { from, to, search: search || undefined, sort, page, show };
-  const load = () => stats.load(kind, query);
-  useEffect(load, [stats, kind, accountId, from, to, search, sort, page, show]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A retry asks again for the URL's rows, as the route did.
+  const load = () => stats.loadEach([entityLoad(entity, params)]);
 
   const go = (changes: Record<string, string | undefined>) => navigate.go(withParams(path, params, { page: undefined, ...changes }), true);
   // Search applies after a 300 ms pause (SPEC §9), like the resource lists.
@@ -135,6 +139,6 @@ export function EntityStatisticsPage({ entity }: { entity: StatisticsEntity }) {
   );
 }
 
-export default function RoleStatisticsPage() {
-  return <EntityStatisticsPage entity="roles" />;
+export default function RoleStatisticsPage({ actor }: RouteViewProps<StatisticsActor>) {
+  return <EntityStatisticsPage entity="roles" statistics={actor} />;
 }
