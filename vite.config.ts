@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { firstScreenChunks } from './build/chunking.ts';
+import { fingerprintedThemeScript } from './build/themeScript.ts';
 
 // The reference API the dev server proxies to (`npm run dev` starts it on this port).
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
@@ -14,7 +15,7 @@ const apiOnlyForNonGet = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), fingerprintedThemeScript()],
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -55,7 +55,13 @@ export function signedInPreloadTags(manifest: Manifest): string {
   if (js.length === 0 && css.length === 0) return '';
   // `crossorigin` as the entry's own tags and Vite's loader have it, so the preloaded response is the one used.
   // The meta tells boot (src/main.tsx) the browser is fetching this code unasked, so it need not import it early.
-  return [PRELOADED_MARK, ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`), ...css.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`)].join('');
+  // The stylesheet at low priority: a signed-in page asks for 7 files at once and HTTP/1.1 opens 6
+  // connections to a host, so one waits. A preloaded style outranks a module preload, so the one
+  // waiting was the signed-in code, which the session's answer needs first (measured cold: it came
+  // ~150 ms after the boot chunk instead of with it); its styles are needed only by the first render.
+  const scripts = js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  const styles = css.map((file) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="/${file}">`);
+  return [PRELOADED_MARK, ...scripts, ...styles].join('');
 }
 
 /** index.html with and without the hints, re-read when the build changes (a rebuild while the server runs). */
