@@ -16,7 +16,7 @@ import { Pagination } from '../common/Pagination';
 import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
 import { LinkClicksHandled, useLinkClicks } from '../common/useLinkClicks';
 import { useMediaQuery } from '../common/useMediaQuery';
-import { useCan, useNavigate, usePortal } from '../PortalContext';
+import { useCan, useNavigate, usePermissions, usePortal } from '../PortalContext';
 import { ChoiceSelect } from './ChoiceSelect';
 import { listCells, ListRow } from './ListRow';
 import { listQuery, parseListState, serializeListState, toggledSort, type ListState } from './listState';
@@ -125,7 +125,8 @@ export default function ListPage({ route, actor: resource }: RouteViewProps<Reso
   // The column chooser's choice (the address's `columns=`), without columns the list no longer has.
   const chosen = state.columns;
   const columns: Column[] = useMemo(() => visibleColumns(allColumns, chosen), [allColumns, chosen]);
-  const cells = useMemo(() => listCells(config, columns), [config, columns]);
+  const permissions = usePermissions();
+  const cells = useMemo(() => listCells(config, columns, permissions), [config, columns, permissions]);
   const columnKeys = useMemo(() => columns.map((c) => c.key), [columns]);
   // Foreign keys by name: one lookup per referenced section for the whole page.
   const lookup = useReferenceNames(columns.flatMap((c) => {

@@ -5,10 +5,13 @@ import { useTimeZone } from '../common/TimeZone';
 import { ConversationLink } from './ConversationLink';
 import { DeleteRecordButton } from './DeleteRecordButton';
 import { choicesOf, DisplayValue, shownText } from './display';
-import { referenceName, ReferenceValue } from './ReferenceValue';
+import { ReferenceName, referenceName } from './ReferenceValue';
 import { rowLinkName } from './rowLinkName';
 import { LiveMarkBadge } from '../common/LiveMarks';
 import type { LiveMark } from '../../machines/liveList';
+import type { Permissions } from '../../api/schemas/permissions';
+import { can } from '../../machines/permissions';
+import { sectionByKey } from '../../sections';
 import type { Choice, Column, SectionConfig } from './sectionConfig';
 import { referencedSection, useLookup } from './useReferences';
 
@@ -17,10 +20,15 @@ export interface ListCell {
   column: Column;
   choices: Choice[] | undefined;
   referenced: ResourceKey | null;
+  /** The user may open the referenced section's records (its names link there). */
+  canReadReferenced: boolean;
 }
 
-export function listCells(config: SectionConfig, columns: Column[]): ListCell[] {
-  return columns.map((column) => ({ column, choices: choicesOf(config, column.key), referenced: referencedSection(config, column.key) ?? null }));
+export function listCells(config: SectionConfig, columns: Column[], permissions: Permissions | null | undefined): ListCell[] {
+  return columns.map((column) => {
+    const referenced = referencedSection(config, column.key) ?? null;
+    return { column, choices: choicesOf(config, column.key), referenced, canReadReferenced: referenced !== null && can(permissions, sectionByKey(referenced)?.model ?? null, 'read') };
+  });
 }
 
 interface ListRowProps {
@@ -50,8 +58,8 @@ interface ListRowProps {
 export const ListRow = memo(function ListRow({ section, config, cells, row, showsAccount, canEdit, canDelete, resource, selected, onToggle, mark }: ListRowProps) {
   const title = config.titleOf(row);
   const timeZone = useTimeZone();
-  const cellOf = ({ column, choices, referenced }: ListCell) => {
-    if (referenced) return <ReferenceValue section={referenced} value={row[column.key]} />;
+  const cellOf = ({ column, choices, referenced, canReadReferenced }: ListCell) => {
+    if (referenced) return <ReferenceName section={referenced} value={row[column.key]} canRead={canReadReferenced} />;
     if (column.key === 'conversation_uuid') return <ConversationLink uuid={row[column.key]} />;
     return <DisplayValue value={row[column.key]} format={column.format} choices={choices} />;
   };

@@ -10,13 +10,27 @@ export function referenceName(section: ResourceKey, record: ResourceRecord): str
   return SECTION_CONFIGS[section].titleOf(record);
 }
 
+interface ReferenceProps {
+  section: ResourceKey;
+  value: unknown;
+  lookup?: ReferenceLookup;
+}
+
 /**
  * A foreign key as the related record's name, linked to it (react-admin's ReferenceField).
  * Until the name is known, and when it never will be (deleted, another account's, not the
  * user's to see), the id as plain text: "#12".
  */
-export function ReferenceValue({ section, value, lookup: given }: { section: ResourceKey; value: unknown; lookup?: ReferenceLookup }) {
+export function ReferenceValue({ section, value, lookup }: ReferenceProps) {
   const canRead = useCan(sectionByKey(section)?.model ?? null, 'read');
+  return <ReferenceName section={section} value={value} lookup={lookup} canRead={canRead} />;
+}
+
+/**
+ * The same in a list's cell: whether the user may open the section is worked out once for the
+ * page (ListRow's cells), not by a permissions subscription in each of 100 cells.
+ */
+export function ReferenceName({ section, value, lookup: given, canRead }: ReferenceProps & { canRead: boolean }) {
   const lookup = useLookup(given);
   const id = referenceId(value);
   if (!id) return <>—</>;

@@ -111,3 +111,27 @@ describe('in the user’s time zone (issue 26)', () => {
     expect(formatTimestamp(moment, later, 'en-US', 'Mars/Olympus_Mons')).toBe(formatTimestamp(moment, later));
   });
 });
+
+// The zone's offset is remembered per day (a list asks for it 300 times a render), UTC's is
+// known: on the days a zone changes its clocks, and on every other day, the wall clock must
+// still be Intl's.
+describe('in a zone, across its clock changes', () => {
+  test.each(['America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe', 'Pacific/Chatham', 'America/St_Johns', 'Asia/Kathmandu', 'UTC', 'Etc/GMT'])('%s, every day of 2025 and every quarter hour of its change days', (zone) => {
+    const intl = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' });
+    const expected = (date: Date) => intl.format(date).replace(/[\u202f\u00a0]/g, ' ');
+    const offsetAt = (ms: number) => {
+      const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' }).formatToParts(new Date(ms)).map((p) => [p.type, Number(p.value)]));
+      return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour! % 24, parts.minute!) - Math.floor(ms / 60_000) * 60_000;
+    };
+    let changeDays = 0;
+    for (let day = 0; day < 365; day += 1) {
+      const start = Date.UTC(2025, 0, 1 + day);
+      const changes = offsetAt(start) !== offsetAt(start + 86_399_000);
+      if (changes) changeDays += 1;
+      const instants = changes ? Array.from({ length: 96 }, (_, q) => start + q * 900_000 + 7_000) : [start + ((day * 3_613_000) % 86_400_000)];
+      for (const ms of instants) expect(formatExactTimestamp(new Date(ms), { seconds: true, timeZone: zone })).toBe(expected(new Date(ms)));
+    }
+    // Every zone here but Kathmandu and UTC changes its clocks twice in 2025.
+    expect(changeDays).toBe(['Asia/Kathmandu', 'UTC', 'Etc/GMT'].includes(zone) ? 0 : 2);
+  });
+});
