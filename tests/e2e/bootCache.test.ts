@@ -29,7 +29,7 @@ test('a record page opened again takes every script from the browser cache: the 
   const answered: Array<{ requestId: string; path: string; cached: boolean }> = [];
   cdp.on('Network.requestServedFromCache', ({ requestId }) => fromCache.add(requestId));
   cdp.on('Network.responseReceived', ({ requestId, response }) => {
-    answered.push({ requestId, path: new URL(response.url).pathname, cached: response.fromDiskCache || !!response.fromPrefetchCache || response.fromServiceWorker });
+    answered.push({ requestId, path: new URL(response.url).pathname, cached: !!(response.fromDiskCache || response.fromPrefetchCache || response.fromServiceWorker) });
   });
   await page.goto(url('/bots/1'));
   await page.getByRole('heading', { level: 1 }).waitFor();
