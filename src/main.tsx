@@ -1,8 +1,8 @@
+// First: the config, the transport and the session read start before the rest of boot's code is evaluated.
+import { early } from './bootNow';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
-import { createHttp } from './api/http';
-import { loadRuntimeConfig } from './config';
 import { readPanelState } from './inspector/panelState';
 import { createRecorder } from './inspector/recorder';
 import { startPortal, type Portal } from './machines/root';
@@ -20,26 +20,25 @@ const mark = (step: 'boot' | 'session-answered' | 'first-call-sent') => performa
 async function boot() {
   mark('boot');
   const location = window.location.pathname + window.location.search;
-  const configLoaded = loadRuntimeConfig(); // first: every chunk request below would queue before it
-  // The first screen's code (view, data loader, and the signed-in frame) loads beside config.json
-  // and the session restore, not after them. Where the server already hinted the signed-in code
-  // (server/http/preloadHints.ts), the browser fetches and compiles it unasked: importing it here
-  // would only run it while the session answer waits behind it (measured: the answer was read
-  // about 60 ms after it arrived).
-  if (!signedInCodeHinted()) {
+  const { config, http, sessionRead } = await early;
+  // The first screen's code (view, data loader, and the signed-in frame) loads beside the session
+  // read, not after it, so the route actor sends the page's call in the same step as the session
+  // answer (its loader is in by then). A returning visitor's read already runs the signed-in code
+  // (its readers are in it); without one, where the server hinted that code
+  // (server/http/preloadHints.ts) the browser fetches and compiles it unasked, and importing it
+  // here would only run it early for a page that may not need it.
+  if (sessionRead || !signedInCodeHinted()) {
     warmRoute(location);
     warmShell(location);
   }
-  const config = await configLoaded;
   if (config.sentryDsn) {
     // Sentry never sends default PII (off by default in v11) and stays out of the initial bundle: only a configured DSN loads it.
     void import('./observability/sentry').then(({ initSentry }) => initSentry(config.sentryDsn!, config.environment));
   }
-  const http = createHttp(config);
   // Machine inspector: allowed in dev builds, or in production when config.json says so. Only the
   // recorder (from boot, so the log holds the sign-in) is in the initial bundle; the panel is lazy.
   const recorder = import.meta.env.DEV || config.inspector ? createRecorder() : undefined;
-  const portal = startPortal({ http, config, location, firstCalls: sendFirstCalls }, { inspect: recorder?.inspect });
+  const portal = startPortal({ http, config, location, firstCalls: sendFirstCalls, sessionRead }, { inspect: recorder?.inspect });
   if (recorder) {
     const openInspector = () => {
       const from = document.activeElement; // before the menu that opened it closes

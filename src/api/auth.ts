@@ -27,11 +27,17 @@ function isNoUser(payload: unknown): boolean {
   return typeof payload === 'object' && !Array.isArray(payload) && (payload as { data?: unknown }).data == null;
 }
 
+/** Who the session is: what a restore reads. */
+export interface SessionAnswer {
+  user: User;
+  permissions: Permissions;
+}
+
 /** Fortify's second factor: a code from the authenticator, or one of the recovery codes. */
 export type TwoFactorAnswer = { code: string } | { recovery_code: string };
 
 export function createAuthApi(http: Http) {
-  return {
+  const api = {
     /** Sanctum's handshake: sets the XSRF-TOKEN cookie every later write echoes. */
     async csrfCookie(signal?: AbortSignal): Promise<void> {
       await http.root.get('/sanctum/csrf-cookie', { signal });
@@ -60,6 +66,11 @@ export function createAuthApi(http: Http) {
       const [response, read] = await withReaders(http.api.get('/v1/user/permissions', { signal }));
       return read.readPermissions(response.data);
     },
+    /** A restore's read: user and permissions together (nothing typed depends on the order), one round trip before the first page's call. */
+    async fetchSession(signal?: AbortSignal): Promise<SessionAnswer> {
+      const [user, permissions] = await Promise.all([api.fetchUser(signal), api.fetchPermissions(signal)]);
+      return { user, permissions };
+    },
     /**
      * SSO: trade the identity provider's tokens for a portal token (no stored tokens sent). A user
      * with two-factor gets `{twoFactor: true}` instead: the server waits for POST /two-factor-challenge.
@@ -84,6 +95,7 @@ export function createAuthApi(http: Http) {
       return read.readAccounts(response.data);
     },
   };
+  return api;
 }
 
 export type AuthApi = ReturnType<typeof createAuthApi>;

@@ -98,6 +98,17 @@ function originOf(configured: string): string | null {
 
 export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>, fetchImpl: typeof fetch = (...args) => fetch(...args)): Http {
   let hooks = passiveHooks;
+  let hooked = false;
+  /**
+   * What a failure answered before the system set its hooks (boot's early session read,
+   * src/bootEarly.ts) has to tell it: told once it does, in order. Bounded: a client that is never
+   * hooked (a test's, a script's) keeps the first few and drops the rest.
+   */
+  const untold: Array<(hooks: SessionHooks) => void> = [];
+  const tell = (run: (hooks: SessionHooks) => void) => {
+    if (hooked) run(hooks);
+    else if (untold.length < 8) untold.push(run);
+  };
   const origin = config.apiOrigin.replace(/\/$/, '');
   const cookies = config.cookies;
 
@@ -141,9 +152,11 @@ export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>,
 
   function handleFailure(method: Method, status: number, data: unknown, options: RequestOptions): ApiError {
     const error = apiErrorFromResponse(status, data);
-    if ((status === 401 || status === 419) && hooks.isSignedIn()) hooks.sessionExpired();
-    else if (status === 403 && error.serverMessage === UNVERIFIED_MESSAGE) hooks.unverified();
-    else if (status === 403 && method === 'get' && !options.handlesForbidden) hooks.forbidden();
+    tell((hooks) => {
+      if ((status === 401 || status === 419) && hooks.isSignedIn()) hooks.sessionExpired();
+      else if (status === 403 && error.serverMessage === UNVERIFIED_MESSAGE) hooks.unverified();
+      else if (status === 403 && method === 'get' && !options.handlesForbidden) hooks.forbidden();
+    });
     return error;
   }
 
@@ -209,6 +222,8 @@ export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>,
     },
     setHooks(next) {
       hooks = next;
+      hooked = true;
+      for (const run of untold.splice(0)) run(next);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Query } from '../api/query';
 import type { ResourceRecord } from '../api/resources';
 import { onOutcome, operationOf, type OutcomeHandlers } from './operation';
-import { listFailure, listLoading, listRetryIn, requestKind, type ResourceActor, type ResourceOperationKind, type ResourceRequest, type ResourceSnapshot, type SectionActionName } from './resource';
+import { listFailure, listLoading, listRetryIn, requestKind, resourceOutput, type ResourceActor, type ResourceOperationKind, type ResourceRequest, type ResourceSnapshot, type SectionActionName } from './resource';
 
 /** Every listener's handlers, called in order (one subscription for all of them). */
 function together(listeners: readonly OutcomeHandlers[]): OutcomeHandlers {
@@ -43,6 +43,8 @@ export function resourceApi(resource: ResourceActor) {
     runAction: (name: SectionActionName, input?: unknown, ...listeners: OutcomeHandlers[]) => request({ type: 'resource.action', name, input }, listeners),
     /** The operation a request goes to (the inspector's `resource:<section>:<kind>`): its state, input and failure. */
     operationOf: (request: ResourceRequest | ResourceOperationKind) => operationOf(resource, typeof request === 'string' ? request : requestKind(request)),
+    /** What the last call of `kind` answered, as the resource keeps it (its record, list, or the action's result). */
+    outputOf: (kind: ResourceOperationKind) => resourceOutput(resource.getSnapshot().context, kind),
   };
 }
 

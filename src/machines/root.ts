@@ -1,5 +1,5 @@
 import { createActor, enqueueActions, fromPromise, sendParent, setup, spawnChild, type ActorRefFrom, type AnyActorLogic, type AnyActorRef, type InspectionEvent, type Observer } from 'xstate';
-import { createAuthApi } from '../api/auth';
+import { createAuthApi, type SessionAnswer } from '../api/auth';
 import { deleteCookie, writeCookie } from '../api/cookies';
 import type { Http } from '../api/http';
 import type { Permissions } from '../api/schemas/permissions';
@@ -70,12 +70,19 @@ export interface PortalDeps {
    * each new place. Machines do not import the route table (it names the views); without it, no
    * page call is sent by the route actor.
    */
+  /**
+   * The session read boot started as soon as its first module ran (src/bootEarly.ts), on this
+   * `http`, for a browser not marked guest: the restore adopts it instead of sending its own, so
+   * the answer is on its way while the machines are still being built.
+   */
+  sessionRead?: Promise<SessionAnswer>;
   firstCalls?: (owner: { root: SystemRoot; http: Http; config: PortalDeps['config'] }, input: FirstCallInput, signal: AbortSignal) => Promise<void> | void;
 }
 
 /** The system: every long-lived actor, each with its systemId (ACTOR_IDS). */
-export function createRootMachine({ http, config, location = '/', firstCalls }: PortalDeps) {
+export function createRootMachine({ http, config, location = '/', firstCalls, sessionRead: startedRead }: PortalDeps) {
   const authApi = createAuthApi(http);
+  let sessionRead = startedRead;
   const { cookies } = config;
 
   const auth = authMachine.provide({
@@ -92,9 +99,11 @@ export function createRootMachine({ http, config, location = '/', firstCalls }: 
       }),
       fetchUser: fromPromise<User, void>(({ signal }) => authApi.fetchUser(signal)),
       fetchPermissions: fromPromise<Permissions, void>(({ signal }) => authApi.fetchPermissions(signal)),
-      fetchSession: fromPromise<{ user: User; permissions: Permissions }, void>(async ({ signal }) => {
-        const [user, permissions] = await Promise.all([authApi.fetchUser(signal), authApi.fetchPermissions(signal)]);
-        return { user, permissions };
+      fetchSession: fromPromise<SessionAnswer, void>(({ signal }) => {
+        // The first restore adopts the read boot started before this system was built; any later one reads anew.
+        const early = sessionRead;
+        sessionRead = undefined;
+        return early ?? authApi.fetchSession(signal);
       }),
     },
     actions: {

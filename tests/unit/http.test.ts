@@ -139,6 +139,17 @@ describe('the transport’s cross-cutting rules (SPEC §7)', () => {
   });
 });
 
+test('a failure answered before the system set the hooks (boot’s early session read) is told to them once it does', async () => {
+  const http = createHttp(parseRuntimeConfig({ apiOrigin: 'https://api.example' }), (async () => Response.json({ message: 'Your email address is not verified.' }, { status: 403 })) as unknown as typeof fetch);
+  await expect(http.api.get('/v1/users/auth')).rejects.toMatchObject({ status: 403 });
+  const calls = { unverified: 0, forbidden: 0 };
+  http.setHooks({ accountId: () => null, isSignedIn: () => false, sessionExpired: () => {}, unverified: () => (calls.unverified += 1), forbidden: () => (calls.forbidden += 1) });
+  expect(calls).toEqual({ unverified: 1, forbidden: 0 });
+  // Told once: hooks set again later hear nothing of it.
+  http.setHooks({ accountId: () => null, isSignedIn: () => false, sessionExpired: () => {}, unverified: () => (calls.unverified += 1), forbidden: () => (calls.forbidden += 1) });
+  expect(calls).toEqual({ unverified: 1, forbidden: 0 });
+});
+
 test('a call that handles its own 403 (expired signed link) does not open the forbidden page', async () => {
   const { http, calls } = setup(() => Response.json({ message: 'Invalid/Expired url provided.' }, { status: 403 }));
   await expect(http.root.get('/api/v1/email/verify/1/x', { handlesForbidden: true })).rejects.toMatchObject({ status: 403, serverDetail: 'Invalid/Expired url provided.' });

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AnyActorRef } from 'xstate';
-import { operationOf, operationState, type OperationActor, type OperationFailure, type OperationSnapshot, type OperationState } from '../../machines/operation';
+import { operationOf, operationState, requestFailure, requestStatus, type OperationActor, type OperationFailure, type OperationSnapshot, type OperationState, type RequestStatus } from '../../machines/operation';
 
 /**
  * An operation as a view reads it: its state by name (idle, loading, succeeded, failed), its
@@ -50,4 +50,40 @@ export function useChildOperation<R extends object, K extends keyof R & string>(
   const view = useOperation<R[K]>(operation);
   const output = useSelector(parent, (s: { context: { results: Partial<R> } }) => s.context.results[kind]);
   return { ...view, output: view.failed ? undefined : output };
+}
+
+/** One view's request, as its operation holds it. */
+export interface RequestView<R> {
+  /** Sends a request with the actor's named sender (which returns it) and makes it this view's. */
+  ask: (send: () => R) => void;
+  /** What became of it: busy, failed, succeeded; null before it is sent or once another request took its place. */
+  status: RequestStatus | null;
+  busy: boolean;
+  /** Why it failed (SPEC §8's summary and detail, a 422's field errors). */
+  failure: OperationFailure | null;
+}
+
+/**
+ * THE hook for a view's own request to a parent of operations (a resource's save, a section
+ * action): the view keeps only which request is its own; what became of it is the machine's,
+ * read from the operation it went to (operation.ts `requestStatus`: the operation's tags while
+ * the request is its input), so another view's request of the same kind is never this view's,
+ * and the inspector shows what the view shows. `handlers.succeeded(request)` / `failed` run once
+ * when it settles while the view is shown; what must happen even if the view has gone (a
+ * deletion's announcement with its Undo) is a listener passed to the named sender instead.
+ */
+export function useRequest<R>(operation: OperationActor, handlers: { succeeded?: (request: R) => void; failed?: (failure: OperationFailure) => void } = {}): RequestView<R> {
+  const [request, setRequest] = useState<R | null>(null);
+  const status = useSelector(operation, (s) => requestStatus(s, request));
+  const failure = useSelector(operation, (s) => requestFailure(s, request));
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  useEffect(() => {
+    if (request === null) return;
+    if (status === 'succeeded') latest.current.succeeded?.(request);
+    else if (status === 'failed' && failure) latest.current.failed?.(failure);
+    // Once per outcome of this request (the failure object is the operation's, stable until it asks again).
+  }, [request, status, failure]);
+  const ask = useCallback((send: () => R) => setRequest(send()), []);
+  return { ask, status, busy: status === 'busy', failure };
 }

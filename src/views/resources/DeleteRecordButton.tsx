@@ -1,7 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link } from 'wouter';
 import type { ResourceRecord } from '../../api/resources';
-import type { ResourceActor } from '../../machines/resource';
+import type { ResourceActor, ResourceRequest } from '../../machines/resource';
+import { resourceApi } from '../../machines/resource.api';
+import { useActorApi } from '../actors/useActorApi';
+import { useRequest } from '../common/useOperation';
 import { OperationError } from '../common/OperationError';
 import { announcing } from '../common/toasts';
 import { focusHeadingOnArrival } from '../common/arrivalFocus';
@@ -10,7 +13,6 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { restoreBodyOf, restoreDeleted } from './restoreDeleted';
 import { SECTION_CONFIGS } from './sectionConfigs';
 import { inSentence } from './sectionConfig';
-import { useRequest, useResourceApi, useResourceOperation } from '../actors/useResource';
 
 interface DeleteProps {
   resource: ResourceActor;
@@ -57,15 +59,14 @@ export function DeleteRecordButton(props: DeleteProps) {
 /** What a press of Delete starts: the confirmation or the delete itself, its failure and its Undo. */
 function DeleteFlow({ resource, record, title, singular, compact = false, presses, button }: DeleteProps & { presses: number; button: RefObject<HTMLButtonElement | null> }) {
   const [confirming, setConfirming] = useState(false);
-  const remove = useResourceOperation(resource, 'delete');
-  const resource$ = useResourceApi(resource);
-  const deletion = useRequest();
+  const resource$ = useActorApi(resource, resourceApi);
+  // The dialog closes once the call is over, whichever way it went.
+  const close = () => setConfirming(false);
+  const deletion = useRequest<ResourceRequest>(resource$.operationOf('delete'), { failed: close });
   const failed = deletion.failure;
   const navigate = useNavigate();
   const config = SECTION_CONFIGS[resource.getSnapshot().context.section];
   const restoreBody = useMemo(() => restoreBodyOf(config, record), [config, record]);
-  // The dialog closes once the call is over, whichever way it went.
-  const close = () => setConfirming(false);
   const deleted = () => {
     close();
     // In a list the row goes: focus moves to the next row (else the previous one), not to the page body.
@@ -73,8 +74,10 @@ function DeleteFlow({ resource, record, title, singular, compact = false, presse
   };
   const deleteNow = () => {
     const undo = restoreBody ? { label: 'Undo', run: () => restoreDeleted(resource, config, restoreBody, (to) => navigate.go(to)) } : undefined;
-    // Said even when the view has gone meanwhile (its own listener is the one that stops).
-    resource$.remove(record.id, deletion.track({ succeeded: deleted, failed: close }), announcing(`“${title}” deleted.`, undo));
+    // The success is heard by listeners, not read from state: in a list the row (and this view)
+    // leaves with it, so focus moves from here before it goes, and the announcement with its
+    // Undo is said even when the view has gone meanwhile.
+    deletion.ask(() => resource$.remove(record.id, { succeeded: deleted }, announcing(`“${title}” deleted.`, undo)));
   };
   // Each press of the button (the first one mounted this flow); the ref keeps a press from counting twice.
   const pressed = useRef(0);
@@ -94,7 +97,7 @@ function DeleteFlow({ resource, record, title, singular, compact = false, presse
           title={`Delete ${inSentence(singular)}?`}
           message={`“${title}” will be deleted. This cannot be undone.`}
           confirmLabel="Delete"
-          busy={remove.loading}
+          busy={deletion.busy}
           onCancel={() => setConfirming(false)}
           onConfirm={deleteNow}
         />

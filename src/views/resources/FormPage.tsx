@@ -1,5 +1,4 @@
-import { useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
 import { themeContrast } from '../../format/themeContrast';
@@ -26,9 +25,9 @@ import { editableFields, initialValues, validateForm, type FormErrors, type Form
 import { inSentence, type Field, type SectionConfig } from './sectionConfig';
 import { SECTION_CONFIGS } from './sectionConfigs';
 import { useActorApi } from '../actors/useActorApi';
-import { requestFailure, requestStatus } from '../../machines/operation';
+import { useRequest } from '../common/useOperation';
 import type { ResourceActor, ResourceRequest } from '../../machines/resource';
-import { resourceApi, resourceSelectors, storedRecord } from '../../machines/resource.api';
+import { resourceApi, storedRecord } from '../../machines/resource.api';
 import './resources.css';
 
 function FieldInput({ field, value, error, onChange, account }: { field: Field; value: string | boolean; error?: string; onChange: (value: string | boolean) => void; account: FormAccount }) {
@@ -97,32 +96,25 @@ export function ResourceForm({ resource, config, mode, record, onSaved }: { reso
   const [values, setValues] = useState<FormValues>(() => initialValues(config, record, mode));
   const [clientErrors, setClientErrors] = useState<FormErrors>({});
   const resource$ = useActorApi(resource, resourceApi);
-  // This form's last save: the resource's add or edit operation holds its state and failure while
-  // it is that operation's input (the inspector shows the same), so another view's save is not this one's.
-  const [request, setRequest] = useState<ResourceRequest | null>(null);
-  const operation = resource$.operationOf(mode === 'new' ? 'add' : 'edit');
-  const status = useSelector(operation, (s) => requestStatus(s, request));
-  const saveFailure = useSelector(operation, (s) => requestFailure(s, request));
-  const stored = useSelector(resource, resourceSelectors.record);
   const [initial] = useState(values);
   const account = useFormAccount(config.key, mode, record);
   const references = useReferences();
+  // This form's save: its state and failure are the add or edit operation's while the form's
+  // request is that operation's input (the inspector shows the same); another view's is not this one's.
+  const save = useRequest<ResourceRequest>(resource$.operationOf(mode === 'new' ? 'add' : 'edit'), {
+    succeeded: () => {
+      // The resource's record is the one this save stored: pages that link to it show its new
+      // name, pickers offer it at once.
+      const stored = storedRecord(resource$.outputOf(mode === 'new' ? 'add' : 'edit'));
+      if (stored) references.remember(config.key, stored);
+      onSaved(stored);
+    },
+  });
   // Leaving with unsaved changes asks first (links, Back, the browser's Back, the tab); saving clears the question.
-  const saved = status === 'succeeded';
-  const dirty = !saved && JSON.stringify(values) !== JSON.stringify(initial);
-  useEffect(() => {
-    if (!saved) return;
-    // The resource's record is now the one this save stored: pages that link to it show its new
-    // name, pickers offer it at once.
-    const written = storedRecord(stored);
-    if (written) references.remember(config.key, written);
-    onSaved(written);
-    // Once per save: when this form's request succeeds (not again when the record is read later).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [saved]);
+  const dirty = save.status !== 'succeeded' && JSON.stringify(values) !== JSON.stringify(initial);
 
   // "The selected llm id is invalid." reads as what to do about the LLM.
-  const failure = withPlainReferenceErrors(saveFailure, (key) =>
+  const failure = withPlainReferenceErrors(save.failure, (key) =>
     key === 'account_id' ? 'account' : (config.fields.find((f) => f.name === key && f.choicesFrom)?.label ?? null));
   const serverErrors = failure?.fieldErrors ?? {};
   const errorOf = (name: string) => clientErrors[name] ?? serverErrors[name]?.join(' ');
@@ -145,7 +137,7 @@ export function ResourceForm({ resource, config, mode, record, onSaved }: { reso
         }
         setClientErrors({});
         const body = account.asks ? { ...result.body, account_id: /^\d+$/.test(account.value) ? Number(account.value) : account.value } : result.body;
-        setRequest(mode === 'new' ? resource$.add(body) : resource$.edit(record!.id, result.body));
+        save.ask(() => (mode === 'new' ? resource$.add(body) : resource$.edit(record!.id, result.body)));
       }}
     >
       <LeaveGuard dirty={dirty} />
@@ -181,8 +173,8 @@ export function ResourceForm({ resource, config, mode, record, onSaved }: { reso
         />
       ))}
       <div className="page-actions">
-        <button type="submit" className="button button-primary" disabled={status === 'busy'}>
-          {status === 'busy' ? 'Saving…' : mode === 'new' ? `Create ${inSentence(config.singular)}` : 'Save changes'}
+        <button type="submit" className="button button-primary" disabled={save.busy}>
+          {save.busy ? 'Saving…' : mode === 'new' ? `Create ${inSentence(config.singular)}` : 'Save changes'}
         </button>
         <Link href={mode === 'new' || !record ? listHref : `/${config.key}/${record.id}`} className="button">
           Cancel

@@ -3,7 +3,9 @@ import type { ResourceRecord } from '../../api/resources';
 import type { OperationFailure } from '../../machines/operation';
 import type { ResourceActor, ResourceSnapshot } from '../../machines/resource';
 import type { RouteViewProps } from '../../route';
-import { useResourceApi, useResourceOperation } from '../actors/useResource';
+import { resourceApi } from '../../machines/resource.api';
+import { useActorApi } from '../actors/useActorApi';
+import { useResourceOperation } from '../actors/useResource';
 
 const selectRecord = (s: ResourceSnapshot) => s.context.record;
 
@@ -16,7 +18,7 @@ export function recordIdOf(route: RouteViewProps['route'], params: RouteViewProp
 export function useRecord(resource: ResourceActor, id: string): { record: ResourceRecord | null; loading: boolean; error: OperationFailure | null; reload: () => void } {
   const record = useSelector(resource, selectRecord);
   const read = useResourceOperation(resource, 'read');
-  const named = useResourceApi(resource);
+  const named = useActorApi(resource, resourceApi);
   // The read is the route's first call (machines/route.ts): the page only shows it.
   const current = record && String(record.id) === id ? record : null;
   return { record: current, loading: read.loading, error: read.failed ? read.error : null, reload: () => named.read(id) };

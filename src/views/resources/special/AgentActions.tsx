@@ -1,7 +1,10 @@
 import type { ResourceRecord } from '../../../api/resources';
 import { useCan, useNavigate } from '../../PortalContext';
-import { storedRecord } from '../../../machines/resource.api';
-import { useRequest, useResourceApi, useResourceOperation, useResource } from '../../actors/useResource';
+import type { ResourceRequest } from '../../../machines/resource';
+import { resourceApi, storedRecord } from '../../../machines/resource.api';
+import { useActorApi } from '../../actors/useActorApi';
+import { useResource, useResourceOperation } from '../../actors/useResource';
+import { useRequest } from '../../common/useOperation';
 import { ActionPanel, Outcome } from './ActionPanel';
 
 /** SPEC §7: POST /v1/agents/{id}/duplicate, then open the copy. */
@@ -10,8 +13,13 @@ export function AgentActions({ agent }: { agent: ResourceRecord }) {
   const duplicate = useResourceOperation(agents, 'duplicate');
   const canAdd = useCan('Agents', 'add');
   const navigate = useNavigate();
-  const { runAction } = useResourceApi(agents);
-  const request = useRequest();
+  const agents$ = useActorApi(agents, resourceApi);
+  const request = useRequest<ResourceRequest>(agents$.operationOf('duplicate'), {
+    succeeded: () => {
+      const copy = storedRecord(agents$.outputOf('duplicate'));
+      if (copy) navigate.go(`/agents/${copy.id}`);
+    },
+  });
   if (!canAdd) return null;
   return (
     <ActionPanel title="Agent actions">
@@ -19,14 +27,7 @@ export function AgentActions({ agent }: { agent: ResourceRecord }) {
         type="button"
         className="button"
         disabled={duplicate.loading}
-        onClick={() => {
-          runAction('duplicate', agent.id, request.track({
-            succeeded: (output) => {
-              const copy = storedRecord(output);
-              if (copy) navigate.go(`/agents/${copy.id}`);
-            },
-          }));
-        }}
+        onClick={() => request.ask(() => agents$.runAction('duplicate', agent.id))}
       >
         Duplicate agent
       </button>

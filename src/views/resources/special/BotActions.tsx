@@ -1,14 +1,16 @@
 import { Link } from 'wouter';
 import type { ResourceRecord } from '../../../api/resources';
 import { useCan } from '../../PortalContext';
-import { useResourceApi, useResourceOperation, useResource } from '../../actors/useResource';
+import { resourceApi } from '../../../machines/resource.api';
+import { useActorApi } from '../../actors/useActorApi';
+import { useResourceOperation, useResource } from '../../actors/useResource';
 import { ActionPanel, Outcome } from './ActionPanel';
 
 /** Bot duplicate (its own route) and export (download with the server's file name). */
 export function BotActions({ bot }: { bot: ResourceRecord }) {
   const bots = useResource('bots');
   const exporting = useResourceOperation(bots, 'exportBot');
-  const { runAction } = useResourceApi(bots);
+  const { runAction } = useActorApi(bots, resourceApi);
   const canAdd = useCan('Bots', 'add');
   return (
     <ActionPanel title="Bot actions">

@@ -5,9 +5,12 @@ import { announce } from '../../common/toasts';
 import { useNavigate } from '../../PortalContext';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ACCOUNT_REQUIRED, AccountSelect, useFormAccount } from '../FormAccount';
-import { storedRecord } from '../../../machines/resource.api';
+import type { ResourceRequest } from '../../../machines/resource';
+import { resourceApi, storedRecord } from '../../../machines/resource.api';
+import { useActorApi } from '../../actors/useActorApi';
+import { useRequest } from '../../common/useOperation';
 import { inAccountOrGlobal, usePickerOptions } from '../useReferences';
-import { useRequest, useResourceApi, useResourceOperation, useResource } from '../../actors/useResource';
+import { useResourceOperation, useResource } from '../../actors/useResource';
 import { botWriteOutcome, readBotFile, repeatImportMessage, type BotFileSummary } from './botOutcomes';
 
 /**
@@ -25,8 +28,18 @@ export function BotImport() {
   const [reading, setReading] = useState(false);
   const chosenFile = useRef<File | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const { runAction } = useResourceApi(bots);
-  const request = useRequest();
+  const bots$ = useActorApi(bots, resourceApi);
+  // The file sent last: its name says what was imported when the server's answer does not.
+  const sent = useRef<File | null>(null);
+  const request = useRequest<ResourceRequest>(bots$.operationOf('import'), {
+    succeeded: () => {
+      const created = storedRecord(bots$.outputOf('import'));
+      announce(botWriteOutcome('import', created, summary?.name ?? sent.current?.name ?? ''));
+      if (!created) return;
+      focusHeadingOnArrival(`/bots/${created.id}`);
+      navigate.go(`/bots/${created.id}`);
+    },
+  });
   // Under "All accounts" an imported bot, like a new one, asks whose it is.
   const account = useFormAccount('bots', 'new', null);
   const [accountError, setAccountError] = useState<string | undefined>();
@@ -41,15 +54,8 @@ export function BotImport() {
   const send = (chosen: File) => {
     setConfirming(false);
     const input = account.asks ? { file: chosen, accountId: account.value } : chosen;
-    runAction('import', input, request.track({
-      succeeded: (output) => {
-        const created = storedRecord(output);
-        announce(botWriteOutcome('import', created, summary?.name ?? chosen.name));
-        if (!created) return;
-        focusHeadingOnArrival(`/bots/${created.id}`);
-        navigate.go(`/bots/${created.id}`);
-      },
-    }));
+    sent.current = chosen;
+    request.ask(() => bots$.runAction('import', input));
   };
 
   return (

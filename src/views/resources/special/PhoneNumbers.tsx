@@ -7,7 +7,11 @@ import { OperationError } from '../../common/OperationError';
 import { announce } from '../../common/toasts';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { useCan } from '../../PortalContext';
-import { useRequest, useResourceApi, useResourceOperation, useResource } from '../../actors/useResource';
+import type { ResourceRequest } from '../../../machines/resource';
+import { resourceApi } from '../../../machines/resource.api';
+import { useActorApi } from '../../actors/useActorApi';
+import { useResourceOperation, useResource } from '../../actors/useResource';
+import { useRequest } from '../../common/useOperation';
 import { ActionPanel } from './ActionPanel';
 
 /** SPEC §7: an instance's phone number — countries, search by country with filters, purchase. */
@@ -19,10 +23,21 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
   const canEdit = useCan('Instances', 'edit');
   const [country, setCountry] = useState('');
   const [contains, setContains] = useState('');
-  const { runAction } = useResourceApi(instances);
-  const buying = useRequest();
+  const instances$ = useActorApi(instances, resourceApi);
+  const { runAction } = instances$;
   // The number this view bought last (its purchase's outcome).
   const [bought, setBought] = useState<string | null>(null);
+  // The number being bought (its purchase is this view's request).
+  const buyingNumber = useRef<string | null>(null);
+  const buying = useRequest<ResourceRequest>(instances$.operationOf('purchase'), {
+    succeeded: () => {
+      const number = buyingNumber.current ?? '';
+      setBought(number);
+      setTimeout(() => outcome.current?.focus(), 0);
+      // Success is said where the user is looking (the toast), as well as in the panel.
+      announce(`Purchased ${formatPhone(number)}.`);
+    },
+  });
   // The number waiting for a yes: a purchase costs money and replaces the current number.
   const [asking, setAsking] = useState<AvailablePhoneNumber | null>(null);
   // The purchase's outcome takes focus: the Buy button the dialog returned focus to has left with its number.
@@ -125,14 +140,8 @@ export function PhoneNumbers({ instance }: { instance: ResourceRecord }) {
                 const number = asking.phone_number;
                 setBought(null);
                 setAsking(null);
-                runAction('purchase', { instanceId: instance.id, phoneNumber: number }, buying.track({
-                  succeeded: () => {
-                    setBought(number);
-                    setTimeout(() => outcome.current?.focus(), 0);
-                    // Success is said where the user is looking (the toast), as well as in the panel.
-                    announce(`Purchased ${formatPhone(number)}.`);
-                  },
-                }));
+                buyingNumber.current = number;
+                buying.ask(() => runAction('purchase', { instanceId: instance.id, phoneNumber: number }));
               }}
             />
           )}

@@ -1,6 +1,8 @@
 import type { ResourceRecord } from '../../../api/resources';
 import { useCan } from '../../PortalContext';
-import { useResourceApi, useResourceOperation, useResource } from '../../actors/useResource';
+import { resourceApi } from '../../../machines/resource.api';
+import { useActorApi } from '../../actors/useActorApi';
+import { useResourceOperation, useResource } from '../../actors/useResource';
 import { ActionPanel, Outcome } from './ActionPanel';
 
 /** SPEC §7: a user's password-reset e-mail and a new verification e-mail. */
@@ -8,7 +10,7 @@ export function UserActions({ user }: { user: ResourceRecord }) {
   const users = useResource('users');
   const reset = useResourceOperation(users, 'passwordResetEmail');
   const verify = useResourceOperation(users, 'resendVerification');
-  const { runAction } = useResourceApi(users);
+  const { runAction } = useActorApi(users, resourceApi);
   const canEdit = useCan('Users', 'edit');
   if (!canEdit) return null;
   return (
