@@ -4,7 +4,7 @@ import type { ResourceActor } from '../../machines/resource';
 import { useTimeZone } from '../common/TimeZone';
 import { ConversationLink } from './ConversationLink';
 import { DeleteRecordButton } from './DeleteRecordButton';
-import { choicesOf, DisplayValue, shownText } from './display';
+import { choicesOf, displayNode, shownText } from './display';
 import { ReferenceName, referenceName } from './ReferenceValue';
 import { rowLinkName } from './rowLinkName';
 import { LiveMarkBadge } from '../common/LiveMarks';
@@ -61,7 +61,7 @@ export const ListRow = memo(function ListRow({ section, config, cells, row, show
   const cellOf = ({ column, choices, referenced, canReadReferenced }: ListCell) => {
     if (referenced) return <ReferenceName section={referenced} value={row[column.key]} canRead={canReadReferenced} />;
     if (column.key === 'conversation_uuid') return <ConversationLink uuid={row[column.key]} />;
-    return <DisplayValue value={row[column.key]} format={column.format} choices={choices} />;
+    return displayNode(row[column.key], column.format, choices);
   };
   return (
     <tr className={[selected ? 'is-selected' : '', mark ? `is-live-${mark}` : ''].filter(Boolean).join(' ') || undefined}>
@@ -74,7 +74,7 @@ export const ListRow = memo(function ListRow({ section, config, cells, row, show
         // A read-only list has no record pages: its key cell names the row instead of linking to it.
         index === 0 && config.readOnly ? (
           <th key={cell.column.key} scope="row">
-            <DisplayValue value={row[cell.column.key]} format={cell.column.format} choices={cell.choices} />
+            {displayNode(row[cell.column.key], cell.column.format, cell.choices)}
             {mark && <LiveMarkBadge mark={mark} />}
             {showsAccount && <RowAccount accountId={row.account_id} />}
           </th>
@@ -83,7 +83,7 @@ export const ListRow = memo(function ListRow({ section, config, cells, row, show
             {index === 0 ? (
               <>
                 <a href={`/${section}/${row.id}`} aria-label={rowLinkName(shownText(row[cell.column.key], cell.column.format, cell.choices, timeZone), title)}>
-                  <DisplayValue value={row[cell.column.key]} format={cell.column.format} choices={cell.choices} />
+                  {displayNode(row[cell.column.key], cell.column.format, cell.choices)}
                 </a>
                 {mark && <LiveMarkBadge mark={mark} />}
                 {/* The column itself is what assistive tech reads. */}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
 import { sectionByKey } from '../../sections';
 import { InAppLink } from '../common/useLinkClicks';
@@ -23,19 +24,25 @@ interface ReferenceProps {
  */
 export function ReferenceValue({ section, value, lookup }: ReferenceProps) {
   const canRead = useCan(sectionByKey(section)?.model ?? null, 'read');
-  return <ReferenceName section={section} value={value} lookup={lookup} canRead={canRead} />;
+  return referenceNode(section, value, canRead, useLookup(lookup), false);
 }
 
 /**
  * The same in a list's cell: whether the user may open the section is worked out once for the
- * page (ListRow's cells), not by a permissions subscription in each of 100 cells.
+ * page (ListRow's cells), not by a permissions subscription in each of 100 cells; the list's
+ * table handles its links' clicks (useLinkClicks), so the link is a plain anchor.
  */
-export function ReferenceName({ section, value, lookup: given, canRead }: ReferenceProps & { canRead: boolean }) {
-  const lookup = useLookup(given);
+export function ReferenceName({ section, value, canRead }: { section: ResourceKey; value: unknown; canRead: boolean }) {
+  return referenceNode(section, value, canRead, useLookup(), true);
+}
+
+function referenceNode(section: ResourceKey, value: unknown, canRead: boolean, lookup: ReferenceLookup | undefined, plainLink: boolean): ReactNode {
   const id = referenceId(value);
   if (!id) return <>—</>;
   const entry = lookup?.(section, id);
   if (entry?.state !== 'found') return <span className="reference-id">{`#${id}`}</span>;
   const name = referenceName(section, entry.record);
-  return canRead ? <InAppLink href={`/${section}/${encodeURIComponent(id)}`}>{name}</InAppLink> : <>{name}</>;
+  if (!canRead) return <>{name}</>;
+  const href = `/${section}/${encodeURIComponent(id)}`;
+  return plainLink ? <a href={href}>{name}</a> : <InAppLink href={href}>{name}</InAppLink>;
 }

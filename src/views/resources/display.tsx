@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatDuration } from '../../format/duration';
 import { formatMoney } from '../../format/money';
 import { formatPhone } from '../../format/phone';
@@ -45,6 +46,14 @@ export function shownText(value: unknown, format?: DisplayFormat, choices?: Choi
 
 /** A timestamp shows its exact date and time on hover and focus (<Timestamp>); an enum value reads as its label ("Azure OpenAI"). */
 export function DisplayValue({ value, format, choices }: { value: unknown; format?: DisplayFormat; choices?: Choice[] }) {
+  return displayNode(value, format, choices);
+}
+
+/**
+ * What DisplayValue renders, called as a function where a page shows hundreds of values (a
+ * list's 400 cells): no component of its own for each (perf-list, issue 30's sort).
+ */
+export function displayNode(value: unknown, format?: DisplayFormat, choices?: Choice[]): ReactNode {
   const label = choices && (typeof value === 'string' || typeof value === 'number') ? choices.find((c) => c.value === String(value))?.label : undefined;
   if (label) return <>{label}</>;
   // <Timestamp> formats the date itself (and shows '—' for one that is not a date): not twice here.
