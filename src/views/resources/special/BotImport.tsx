@@ -10,7 +10,7 @@ import { resourceApi, storedRecord } from '../../../machines/resource.api';
 import { useActorApi } from '../../actors/useActorApi';
 import { useRequest } from '../../common/useOperation';
 import { inAccountOrGlobal, usePickerOptions } from '../useReferences';
-import { useResourceOperation, useResource } from '../../actors/useResource';
+import { useResource } from '../../actors/useResource';
 import { botWriteOutcome, readBotFile, repeatImportMessage, type BotFileSummary } from './botOutcomes';
 
 /**
@@ -20,7 +20,6 @@ import { botWriteOutcome, readBotFile, repeatImportMessage, type BotFileSummary 
  */
 export function BotImport() {
   const bots = useResource('bots');
-  const importing = useResourceOperation(bots, 'import');
   const navigate = useNavigate();
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -102,8 +101,8 @@ export function BotImport() {
           }}
         />
       </div>
-      <button type="submit" className="button" disabled={!file || checking || importing.loading}>
-        {importing.loading ? 'Importing…' : checking ? 'Checking the file…' : 'Import bot'}
+      <button type="submit" className="button" disabled={!file || checking || request.busy}>
+        {request.busy ? 'Importing…' : checking ? 'Checking the file…' : 'Import bot'}
       </button>
       <OperationError error={request.failure} />
       {confirming && file && summary && (
