@@ -66,16 +66,16 @@ export interface PortalDeps {
   /** Where the portal starts (path + query). */
   location?: string;
   /**
-   * The route table's first calls (src/routeData.ts `sendFirstCalls`): the route actor runs it for
-   * each new place. Machines do not import the route table (it names the views); without it, no
-   * page call is sent by the route actor.
-   */
-  /**
    * The session read boot started as soon as its first module ran (src/bootEarly.ts), on this
    * `http`, for a browser not marked guest: the restore adopts it instead of sending its own, so
    * the answer is on its way while the machines are still being built.
    */
   sessionRead?: Promise<SessionAnswer>;
+  /**
+   * The route table's first calls (src/routeData.ts `sendFirstCalls`): the route actor runs it for
+   * each new place. Machines do not import the route table (it names the views); without it, no
+   * page call is sent by the route actor.
+   */
   firstCalls?: (owner: { root: SystemRoot; http: Http; config: PortalDeps['config'] }, input: FirstCallInput, signal: AbortSignal) => Promise<void> | void;
 }
 
