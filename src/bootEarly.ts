@@ -1,5 +1,6 @@
 import { createAuthApi, type SessionAnswer } from './api/auth';
 import { createHttp, type Http } from './api/http';
+import { readPageAnswers } from './api/pageAnswers';
 import { inlineRuntimeConfig, loadRuntimeConfig, parseRuntimeConfig, type RuntimeConfig } from './config';
 import { readGuestFlag } from './machines/effects';
 
@@ -21,7 +22,9 @@ export interface EarlyBoot {
 }
 
 export function startEarly(config: RuntimeConfig): EarlyBoot {
-  const http = createHttp(config);
+  // The page's first answers, when its server wrote them (docs/first-answers.md): the session read
+  // below and the route's first call are then answered from the page, not the network.
+  const http = createHttp(config, undefined, { pageAnswers: readPageAnswers() });
   if (readGuestFlag()) return { config, http };
   const sessionRead = createAuthApi(http).fetchSession();
   // Adopted by the restore, which handles its failure; never an unhandled rejection meanwhile.

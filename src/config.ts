@@ -1,3 +1,4 @@
+import { DEFAULT_COOKIES, type CookieNames } from './api/storedTokens';
 import { INLINE_CONFIG_ID } from './inlineConfigId';
 
 /**
@@ -9,13 +10,7 @@ import { INLINE_CONFIG_ID } from './inlineConfigId';
  * back to its default and is reported, so one typo in a deployment file never blanks the others.
  */
 
-export interface CookieNames {
-  accessToken: string;
-  idToken: string;
-  portalToken: string;
-  chatSession: string;
-  xsrf: string;
-}
+export type { CookieNames };
 
 export interface SsoConfig {
   authority: string;
@@ -37,14 +32,6 @@ export interface RuntimeConfig {
   inspector: boolean;
   cookies: CookieNames;
 }
-
-const DEFAULT_COOKIES: CookieNames = {
-  accessToken: 'AccessToken',
-  idToken: 'IdToken',
-  portalToken: 'PortalToken',
-  chatSession: 'chat_session',
-  xsrf: 'XSRF-TOKEN',
-};
 
 /** A same-origin path: one leading slash, not `//host` or `/\host` (no open redirect). */
 const SAME_ORIGIN_PATH = /^\/(?![/\\])/;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import express, { Router, type Request } from 'express';
 import { readCookie, sessionCookieName } from './cookies';
+import { firstAnswersElement } from './firstAnswers';
 import { withInlineConfig } from './inlineConfig';
 import { indexPages } from './preloadHints';
 
@@ -49,7 +50,7 @@ export function spaRoutes(distDir: string, publicConfig: () => Record<string, un
   );
 
   const pages = indexPages(distDir);
-  router.use((req, res, next) => {
+  router.use(async (req, res, next) => {
     if (!isPageRequest(req)) return next();
     // Checked per request so `npm run build` while the server runs takes effect without a restart.
     const page = pages();
@@ -57,12 +58,17 @@ export function spaRoutes(distDir: string, publicConfig: () => Record<string, un
       res.status(503).type('text/plain').send(`The portal has not been built yet.\nRun \`npm run build\`, then reload this page.\n(Looked for ${indexFile})\n`);
       return;
     }
-    res.setHeader('Cache-Control', 'no-cache');
-    // The page differs with the session (signed-in code hints, preloadHints.ts) and its opener
-    // policy with the browser (openerPolicy.ts): no shared cache may hand one's page to another.
+    const config = publicConfig();
+    // A signed-in page's first answers (firstAnswers.ts): that user's data, only for this request.
+    const answers = await firstAnswersElement(req, config).catch(() => '');
+    // A page carrying answers is never stored: a back navigation must not hand them out again, stale.
+    res.setHeader('Cache-Control', answers ? 'no-store' : 'no-cache');
+    // The page differs with the session (signed-in code hints, preloadHints.ts, its answers) and its
+    // opener policy with the browser (openerPolicy.ts): no shared cache may hand one's page to another.
     res.setHeader('Vary', 'Cookie, User-Agent');
     // The page carries /config.json's content, so boot starts without that request (inlineConfig.ts).
-    res.type('html').send(withInlineConfig(readCookie(req, sessionCookieName(req)) ? page.signedIn : page.guest, publicConfig()));
+    const html = withInlineConfig(readCookie(req, sessionCookieName(req)) ? page.signedIn : page.guest, config);
+    res.type('html').send(answers ? html.replace('</head>', `${answers}</head>`) : html);
   });
 
   return router;

@@ -1,4 +1,5 @@
 import { ApiError } from './errors';
+import { SESSION_READ_PATHS } from './firstCalls';
 import type { Http } from './http';
 import type { Permissions } from './schemas/permissions';
 import type { User } from './schemas/user';
@@ -56,14 +57,14 @@ export function createAuthApi(http: Http) {
       await http.root.post('/logout', undefined, { signal });
     },
     async fetchUser(signal?: AbortSignal): Promise<User> {
-      const [response, read] = await withReaders(http.api.get('/v1/users/auth', { signal }));
+      const [response, read] = await withReaders(http.api.get(SESSION_READ_PATHS.user, { signal }));
       if (isNoUser(response.data)) {
         throw new ApiError({ status: response.status, detail: NO_USER_AFTER_LOGIN, serverDetail: `GET /v1/users/auth answered ${response.status} without a user` });
       }
       return read.readUser(response.data);
     },
     async fetchPermissions(signal?: AbortSignal): Promise<Permissions> {
-      const [response, read] = await withReaders(http.api.get('/v1/user/permissions', { signal }));
+      const [response, read] = await withReaders(http.api.get(SESSION_READ_PATHS.permissions, { signal }));
       return read.readPermissions(response.data);
     },
     /** A restore's read: user and permissions together (nothing typed depends on the order), one round trip before the first page's call. */

@@ -3,6 +3,8 @@ import type { RuntimeConfig } from '../config';
 import { currentCookies, readCookie } from './cookies';
 import type { DownloadProgress } from './download';
 import { ApiError, DEFAULT_ERROR_TEXT, apiErrorFromResponse } from './errors';
+import type { PageAnswers } from './pageAnswers';
+import { storedTokenHeaders } from './storedTokens';
 import { withQuery, type Query } from './query';
 
 /** SPEC §5: this 403 message means "verify your email first", not "forbidden". */
@@ -96,7 +98,12 @@ function originOf(configured: string): string | null {
   }
 }
 
-export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>, fetchImpl: typeof fetch = (...args) => fetch(...args)): Http {
+export interface HttpOptions {
+  /** The answers the page carried (api/pageAnswers.ts): a GET equal to one of them is answered from it, once. */
+  pageAnswers?: PageAnswers;
+}
+
+export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>, fetchImpl: typeof fetch = (...args) => fetch(...args), { pageAnswers }: HttpOptions = {}): Http {
   let hooks = passiveHooks;
   let hooked = false;
   /**
@@ -119,15 +126,8 @@ export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>,
       const xsrf = readCookie(cookies.xsrf, jar);
       if (xsrf) headers['x-xsrf-token'] = xsrf;
     }
-    if (!options.withoutStoredTokens) {
-      const accessToken = readCookie(cookies.accessToken, jar);
-      const idToken = readCookie(cookies.idToken, jar);
-      const portalToken = readCookie(cookies.portalToken, jar);
-      if (accessToken) headers.accesstoken = accessToken;
-      if (idToken) headers.idtoken = idToken;
-      if (portalToken) headers.authorization = `Bearer ${portalToken}`;
-    }
-    return { ...headers, ...options.headers };
+    const tokens = options.withoutStoredTokens ? {} : storedTokenHeaders(cookies, (name) => readCookie(name, jar));
+    return { ...headers, ...tokens, ...options.headers };
   }
 
   function scopeToAccount(method: Method, body: unknown, query: Query | undefined): { body: unknown; query: Query | undefined } {
@@ -165,6 +165,8 @@ export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>,
       const scoped = scopeToAccount(method, body, options.query);
       const url = withQuery(resolveUrl(base, origin, path), scoped.query);
       const signal = options.signal;
+      // Any write may change what the page's answers said: from now on every GET asks the network.
+      if (method !== 'get') pageAnswers?.clear();
       try {
         const response = await redaxios.request(url, {
           method,
@@ -174,6 +176,12 @@ export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>,
           responseType: options.responseType === 'blob' ? 'blob' : 'text',
           // redaxios has no abort support of its own: the signal goes straight to fetch.
           fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+            const carried = method === 'get' && !options.onProgress && !options.headers && options.responseType !== 'blob' ? pageAnswers?.take(String(input)) : undefined;
+            if (carried !== undefined) {
+              signal?.throwIfAborted();
+              // The page's answer as the network would have given it: the same parsing and readers follow.
+              return new Response(carried, { status: 200, headers: { 'content-type': 'application/json' } });
+            }
             // A redirected write is re-sent by the browser as a GET: it must fail, never pass
             // as a success (Apache's trailing-slash 301 on `POST /api/v1/roles/`).
             const answer = await fetchImpl(input, { ...init, signal, ...(method === 'get' ? {} : { redirect: 'manual' as const }) });

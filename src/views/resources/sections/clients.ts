@@ -1,3 +1,4 @@
+import { DEFAULT_SORTS } from '../defaultSorts';
 import { nameOf, type SectionConfig } from '../sectionConfig';
 
 /**
@@ -17,6 +18,6 @@ export const clients: SectionConfig = {
   filters: [],
   fields: [],
   tabs: [],
-  defaultSort: 'name',
+  defaultSort: DEFAULT_SORTS.clients,
   readOnly: true,
 };

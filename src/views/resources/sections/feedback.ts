@@ -1,3 +1,4 @@
+import { DEFAULT_SORTS } from '../defaultSorts';
 import { choices, timestamps, type SectionConfig } from '../sectionConfig';
 
 const statuses = choices('new', 'reviewed', 'resolved');
@@ -26,6 +27,6 @@ export const feedback: SectionConfig = {
     { name: 'conversation_uuid', label: 'Conversation', type: 'conversation' },
   ],
   tabs: [],
-  defaultSort: '-created_at',
+  defaultSort: DEFAULT_SORTS.feedback,
   exportable: true,
 };

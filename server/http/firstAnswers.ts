@@ -1,0 +1,144 @@
+import http from 'node:http';
+import type { Request } from 'express';
+import { PAGE_ANSWERS_ID, SESSION_READ_PATHS, type PageAnswersPayload } from '../../src/api/firstCalls';
+import { withQuery } from '../../src/api/query';
+import { DEFAULT_COOKIES, storedTokenHeaders } from '../../src/api/storedTokens';
+import { CLIENTS_SECTION, RESOURCE_SECTIONS } from '../../src/sections';
+import { defaultSortOf } from '../../src/views/resources/defaultSorts';
+import { listQuery, parseListState } from '../../src/views/resources/listState';
+import { readCookie } from './cookies';
+import { scriptSafeJson } from './inlineConfig';
+
+/**
+ * A signed-in page's first answers (docs/first-answers.md): the server runs the GETs the portal
+ * sends first on this page, AS THE PAGE REQUEST'S OWN SESSION, through its own HTTP stack (a
+ * loopback request carrying the page request's cookies, so authentication, permissions and account
+ * scoping are exactly the API's), and writes the 200 answers into the page. The portal's transport
+ * answers those GETs from the page instead of the network (src/api/pageAnswers.ts): two round
+ * trips after boot (session read, then the page's call) become none.
+ *
+ * Bounded: at most three calls, FIRST_ANSWERS_TIMEOUT_MS for all of them (past it the page is
+ * served without them), ANSWER_MAX_BYTES each. Anything not answered 200 with JSON is left out
+ * (a user who may not browse the list gets no list answer; the portal then asks, as it would).
+ */
+
+export const FIRST_ANSWERS_TIMEOUT_MS = 300;
+const ANSWER_MAX_BYTES = 512 * 1024;
+
+/**
+ * The pages that get answers: the signed-in landing and section pages whose route (src/routes.ts)
+ * is the list or a record's page. Everything else (sign-in, public pages, not-found, reporting's
+ * sub-pages, forms) gets none. tests/unit/firstAnswersRoutes.test.ts keeps this in step with the
+ * portal's route table.
+ */
+const SESSION_ONLY_PAGES = new Set(['/dashboard', '/settings', '/chat', '/reporting']);
+
+/** Record ids a section's `/{key}/{id}` pattern never sees: the table matches these paths to other pages first. */
+const NOT_RECORD_IDS: Readonly<Record<string, readonly string[]>> = { users: ['verify-email', 'settings'] };
+
+/**
+ * The GETs (paths with their query, on the page's own origin) the portal sends first on this page,
+ * built with the portal's own code: the session read's two, then the list's browse or the record's
+ * read. [] for a page that gets none.
+ */
+export function firstCallsOf(pagePath: string, search: string): string[] {
+  const session = [`/api${SESSION_READ_PATHS.user}`, `/api${SESSION_READ_PATHS.permissions}`];
+  if (SESSION_ONLY_PAGES.has(pagePath)) return session;
+  const [key, id, ...rest] = pagePath.split('/').slice(1);
+  // A section's API path is its key (src/api/resources.ts RESOURCE_DEFS; the unit test checks it).
+  const section = [...RESOURCE_SECTIONS, CLIENTS_SECTION].find((s) => s.key === key);
+  if (!section || rest.length > 0) return [];
+  if (id === undefined) {
+    // The list's first call as the route actor sends it (views/resources/routeData.ts startRouteData: a browse).
+    const query = listQuery(parseListState(search, defaultSortOf(section.key)));
+    return [...session, withQuery(`/api/v1/${section.key}/`, query)];
+  }
+  // A record's page (the client list has none); `/new` is the create form, which asks nothing.
+  if (!section.idParam || !id || id === 'new' || NOT_RECORD_IDS[section.key]?.includes(id)) return [];
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(id);
+  } catch {
+    return [];
+  }
+  return [...session, `/api/v1/${section.key}/${encodeURIComponent(decoded)}`];
+}
+
+/**
+ * The headers the portal's transport sends on these GETs (src/api/http.ts headersFor), from what
+ * the page request carried: its cookies (the session), and the stored tokens the transport turns
+ * into headers. Nothing else of the page request is passed on.
+ */
+function callHeaders(req: Request, publicConfig: Record<string, unknown>): http.OutgoingHttpHeaders {
+  const headers: http.OutgoingHttpHeaders = { host: req.headers.host, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+  if (req.headers.cookie) headers.cookie = req.headers.cookie;
+  if (req.headers['user-agent']) headers['user-agent'] = req.headers['user-agent'];
+  // The deployment's cookie names (config.json `cookies`), as the portal reads them.
+  const configured = typeof publicConfig.cookies === 'object' && publicConfig.cookies !== null ? (publicConfig.cookies as Record<string, unknown>) : {};
+  const name = (key: 'accessToken' | 'idToken' | 'portalToken') => (typeof configured[key] === 'string' ? configured[key] : DEFAULT_COOKIES[key]);
+  Object.assign(headers, storedTokenHeaders({ accessToken: name('accessToken'), idToken: name('idToken'), portalToken: name('portalToken') }, (cookie) => readCookie(req, cookie)));
+  return headers;
+}
+
+/** One GET to this same server, on the connection the page request came in on (its address and port). */
+function loopbackGet(req: Request, path: string, headers: http.OutgoingHttpHeaders, signal: AbortSignal): Promise<{ url: string; body: unknown } | null> {
+  return new Promise((resolve) => {
+    const call = http.get({ host: req.socket.localAddress, port: req.socket.localPort, path, headers, signal, agent: false }, (response) => {
+      const type = response.headers['content-type'] ?? '';
+      if (response.statusCode !== 200 || !/^application\/json\b/i.test(type)) {
+        response.resume();
+        return resolve(null);
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > ANSWER_MAX_BYTES) {
+          response.destroy();
+          return resolve(null);
+        }
+        chunks.push(chunk);
+      });
+      response.on('end', () => {
+        try {
+          resolve({ url: path, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown });
+        } catch {
+          resolve(null);
+        }
+      });
+      response.on('error', () => resolve(null));
+      response.on('close', () => resolve(null)); // cut by the time-out (after 'end' this changes nothing)
+    });
+    call.on('error', () => resolve(null));
+  });
+}
+
+/**
+ * The `<script type="application/json">` element with this page's first answers, or '' when it
+ * gets none (a guest, a page without first calls, nothing answered 200 in time).
+ */
+export async function firstAnswersElement(req: Request, publicConfig: Record<string, unknown>): Promise<string> {
+  // Only a request the API knows as signed in (server/auth/authenticate.ts ran before the pages).
+  if (!req.auth || req.method !== 'GET') return '';
+  // A portal told to call another origin would not ask this server: nothing to answer for it.
+  if (!sameOrigin(publicConfig.apiOrigin, req)) return '';
+  const calls = firstCallsOf(req.path, req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '');
+  if (calls.length === 0) return '';
+  const headers = callHeaders(req, publicConfig);
+  const signal = AbortSignal.timeout(FIRST_ANSWERS_TIMEOUT_MS);
+  const answered = await Promise.all(calls.map((path) => loopbackGet(req, path, headers, signal)));
+  // A call still running when the time-out fired was cut: its answer is left out, the rest are written.
+  const answers = answered.filter((answer) => answer !== null);
+  if (answers.length === 0) return '';
+  const payload: PageAnswersPayload = { answers };
+  return `<script type="application/json" id="${PAGE_ANSWERS_ID}">${scriptSafeJson(payload)}</script>`;
+}
+
+function sameOrigin(apiOrigin: unknown, req: Request): boolean {
+  if (typeof apiOrigin !== 'string' || apiOrigin === '') return true;
+  try {
+    return new URL(apiOrigin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}

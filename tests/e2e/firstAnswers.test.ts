@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { signIn, startE2E, type E2E } from '../support/browser';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+/** The API calls the page sends over the network from now on (method, path and query). */
+function apiRequests(e2e: E2E): string[] {
+  const sent: string[] = [];
+  e2e.page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) sent.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
+  return sent;
+}
+
+/**
+ * Issue 25 (speed): a signed-in page carries its first answers (docs/first-answers.md), so the
+ * session read and the page's first call cost no round trip after boot; what the user sees is the same.
+ */
+test('a list page and a record page opened signed in show their rows and heading without the session read or their first call on the network; a later move still asks', async () => {
+  const { page, url } = e2e;
+  await page.goto(url('/login'));
+  await signIn(page, 'admin@example.com');
+  await page.waitForURL('**/dashboard');
+  const sent = apiRequests(e2e);
+
+  await page.goto(url('/contacts?show=100'));
+  await page.getByRole('row').nth(100).waitFor(); // the header row and 100 rows
+  const firstRow = await page.getByRole('row').nth(1).getByRole('link').first().textContent();
+  const open = (name: string) => page.getByRole('link', { name: `Open ${name}`, exact: true });
+  expect(sent.filter((call) => /\/api\/v1\/(users\/auth|user\/permissions|contacts\/)/.test(call))).toEqual([]);
+
+  // A move inside the app is a new call: the page's answer was used once.
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect.poll(() => sent.filter((call) => call.startsWith('GET /api/v1/contacts/'))).toEqual(['GET /api/v1/contacts/?show=100&page=2']);
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await open(firstRow!).waitFor();
+  expect(sent.filter((call) => call.startsWith('GET /api/v1/contacts/'))).toHaveLength(2);
+
+  // A record page, opened anew: its heading, without the session read or the record's read on the network.
+  const [id] = /\d+$/.exec((await open(firstRow!).getAttribute('href'))!)!;
+  sent.length = 0;
+  await page.goto(url(`/contacts/${id}`));
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(firstRow);
+  expect(sent.filter((call) => /\/api\/v1\/(users\/auth|user\/permissions|contacts\/)/.test(call))).toEqual([]);
+  // Its first answers were read once and are gone from the document.
+  expect(await page.locator('#portal-first-answers').count()).toBe(0);
+
+  // Opening the list from the menu inside the app asks the network.
+  await page.getByRole('link', { name: 'Contacts', exact: true }).click();
+  await expect.poll(() => sent.filter((call) => call.startsWith('GET /api/v1/contacts/'))).toHaveLength(1);
+  expect(e2e.pageErrors).toEqual([]);
+});
+
+test('after an edit, going back to the list shows what was saved, not what the page carried before it (no-store)', async () => {
+  const { page, url } = e2e;
+  await page.goto(url('/contacts?show=100'));
+  const link = page.getByRole('row').nth(1).getByRole('link').first();
+  const href = (await link.getAttribute('href'))!;
+  await page.goto(url(`${href}/edit`));
+  await page.getByRole('textbox', { name: /^Name/ }).fill('Aaron Renamed After Load');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Aaron Renamed After Load');
+  // The save replaced the form's entry with the record's: one step back is the list's page, loaded anew.
+  await page.goBack();
+  await page.getByRole('row').nth(1).waitFor();
+  await expect.poll(() => page.getByRole('link', { name: 'Open Aaron Renamed After Load', exact: true }).count()).toBe(1);
+});
