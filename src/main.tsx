@@ -1,5 +1,6 @@
 // First: the config, the transport and the session read start before the rest of boot's code is evaluated.
 import { early } from './bootNow';
+import { firstScreenReady } from './firstScreen';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
@@ -15,7 +16,7 @@ import { registerInspectorOpener } from './views/shell/inspectorToggle';
 import './styles.css';
 
 /** User-timing marks of boot's steps: bench/lists.ts prints them, so a slower first screen shows which step moved. */
-const mark = (step: 'boot' | 'session-answered' | 'first-call-sent') => performance.mark(`portal:${step}`);
+const mark = (step: 'boot' | 'session-answered' | 'first-call-sent' | 'first-screen-ready') => performance.mark(`portal:${step}`);
 
 async function boot() {
   mark('boot');
@@ -56,6 +57,16 @@ async function boot() {
   mark('session-answered');
   await firstCallSent(portal.route);
   mark('first-call-sent');
+  // A signed-in page is drawn once: the frame, the page and its rows together. Drawn as soon as its
+  // call was sent, React laid out the shell and the page's loading state, then everything again with
+  // the rows (bounded: a slow call still gets the shell and its loading state after the wait).
+  if (portal.auth.getSnapshot().matches('signedIn')) {
+    const here = portal.navigation.getSnapshot().context.location;
+    const status = document.querySelector('#root [role="status"] .loading-label');
+    if (status) status.textContent = 'Loading page…';
+    await firstScreenReady(portal.root, Promise.all([warmShell(here), warmRoute(here, portal.auth.getSnapshot().context.permissions ?? null)]));
+    mark('first-screen-ready');
+  }
   const container = document.getElementById('root')!;
   createRoot(container).render(
     <StrictMode>

@@ -1,3 +1,4 @@
+import type { Permissions } from './api/schemas/permissions';
 import type { FirstCallInput } from './machines/route';
 import { can, isAccessDenied } from './machines/permissions';
 import type { RouteDataOwner } from './route';
@@ -6,12 +7,16 @@ import { matchLocation } from './routeMatch';
 const pathOf = (location: string) => location.split('?')[0] || '/';
 const searchOf = (location: string) => location.split('?').slice(1).join('?');
 
-/** Boot: the current route's code (view and data loader) is requested before anything waits for it. */
-export function warmRoute(location: string): void {
+/**
+ * Boot: the current route's code (view and data loader) is requested before anything waits for it.
+ * With the user's permissions known, a route they may not open loads nothing (its page is the
+ * forbidden one).
+ */
+export function warmRoute(location: string, permissions?: Permissions | null): Promise<void> {
   const { route } = matchLocation(pathOf(location));
   const ignore = () => {}; // a chunk that fails is reported when its view renders
-  route.view.warm().catch(ignore);
-  route.data?.load().catch(ignore);
+  if (permissions !== undefined && route.permission && !can(permissions, route.permission.model, route.permission.action)) return Promise.resolve();
+  return Promise.all([route.view.warm().catch(ignore), route.data?.load().catch(ignore)]).then(ignore);
 }
 
 /**

@@ -20,8 +20,9 @@ const AppShell = lazyView(() => import('./shell/AppShell').then((m) => ({ defaul
 const ForbiddenPage = lazyView(() => import('./errors/ForbiddenPage'));
 
 /** Boot: a protected first screen needs the signed-in frame too; request it with the page's code. */
-export function warmShell(location: string): void {
-  if (matchLocation(location.split('?')[0] || '/').route.access === 'protected') AppShell.warm().catch(() => {});
+export function warmShell(location: string): Promise<void> {
+  const ignore = () => {}; // a chunk that fails is reported when the shell renders
+  return matchLocation(location.split('?')[0] || '/').route.access === 'protected' ? AppShell.warm().then(ignore, ignore) : Promise.resolve();
 }
 
 const loaderChunks = new WeakMap<RouteData, LazyChunk>();
