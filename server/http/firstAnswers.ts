@@ -114,24 +114,27 @@ function loopbackGet(req: Request, path: string, headers: http.OutgoingHttpHeade
 }
 
 /**
- * The `<script type="application/json">` element with this page's first answers, or '' when it
- * gets none (a guest, a page without first calls, nothing answered 200 in time).
+ * This page's first answers, or null when it gets none (a guest, a page without first calls, a
+ * portal told to call another origin): decided at once, so the page's headers can say so before
+ * the calls are made. The promise gives the `<script type="application/json">` element, or '' when
+ * nothing was answered 200 in time.
  */
-export async function firstAnswersElement(req: Request, publicConfig: Record<string, unknown>): Promise<string> {
+export function firstAnswersFor(req: Request, publicConfig: Record<string, unknown>): Promise<string> | null {
   // Only a request the API knows as signed in (server/auth/authenticate.ts ran before the pages).
-  if (!req.auth || req.method !== 'GET') return '';
+  if (!req.auth || req.method !== 'GET') return null;
   // A portal told to call another origin would not ask this server: nothing to answer for it.
-  if (!sameOrigin(publicConfig.apiOrigin, req)) return '';
+  if (!sameOrigin(publicConfig.apiOrigin, req)) return null;
   const calls = firstCallsOf(req.path, req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '');
-  if (calls.length === 0) return '';
+  if (calls.length === 0) return null;
   const headers = callHeaders(req, publicConfig);
   const signal = AbortSignal.timeout(FIRST_ANSWERS_TIMEOUT_MS);
-  const answered = await Promise.all(calls.map((path) => loopbackGet(req, path, headers, signal)));
-  // A call still running when the time-out fired was cut: its answer is left out, the rest are written.
-  const answers = answered.filter((answer) => answer !== null);
-  if (answers.length === 0) return '';
-  const payload: PageAnswersPayload = { answers };
-  return `<script type="application/json" id="${PAGE_ANSWERS_ID}">${scriptSafeJson(payload)}</script>`;
+  return Promise.all(calls.map((path) => loopbackGet(req, path, headers, signal))).then((answered) => {
+    // A call still running when the time-out fired was cut: its answer is left out, the rest are written.
+    const answers = answered.filter((answer) => answer !== null);
+    if (answers.length === 0) return '';
+    const payload: PageAnswersPayload = { answers };
+    return `<script type="application/json" id="${PAGE_ANSWERS_ID}">${scriptSafeJson(payload)}</script>`;
+  });
 }
 
 function sameOrigin(apiOrigin: unknown, req: Request): boolean {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import express, { Router, type Request } from 'express';
 import { readCookie, sessionCookieName } from './cookies';
-import { firstAnswersElement } from './firstAnswers';
+import { firstAnswersFor } from './firstAnswers';
 import { withInlineConfig } from './inlineConfig';
 import { indexPages } from './preloadHints';
 
@@ -60,7 +60,7 @@ export function spaRoutes(distDir: string, publicConfig: () => Record<string, un
     }
     const config = publicConfig();
     // A signed-in page's first answers (firstAnswers.ts): that user's data, only for this request.
-    const answers = await firstAnswersElement(req, config).catch(() => '');
+    const answers = firstAnswersFor(req, config);
     // A page carrying answers is never stored: a back navigation must not hand them out again, stale.
     res.setHeader('Cache-Control', answers ? 'no-store' : 'no-cache');
     // The page differs with the session (signed-in code hints, preloadHints.ts, its answers) and its
@@ -68,7 +68,18 @@ export function spaRoutes(distDir: string, publicConfig: () => Record<string, un
     res.setHeader('Vary', 'Cookie, User-Agent');
     // The page carries /config.json's content, so boot starts without that request (inlineConfig.ts).
     const html = withInlineConfig(readCookie(req, sessionCookieName(req)) ? page.signedIn : page.guest, config);
-    res.type('html').send(answers ? html.replace('</head>', `${answers}</head>`) : html);
+    res.type('html');
+    if (!answers) {
+      res.send(html);
+      return;
+    }
+    // Streamed: the head (scripts, their hints) leaves at once, so the browser fetches and compiles
+    // the code while this server answers the page's first GETs; the answers close the body. Boot's
+    // module scripts run only once the whole page is parsed, so they always find them.
+    const end = html.lastIndexOf('</body>');
+    const cut = end === -1 ? html.length : end;
+    res.write(html.slice(0, cut));
+    res.end((await answers.catch(() => '')) + html.slice(cut));
   });
 
   return router;

@@ -91,15 +91,22 @@ function GuestOnly({ route, params }: { route: RouteDef; params: Params }) {
   );
 }
 
-/** SPEC §6: a protected route needs a user, and the route's model + action. */
+/** A redirect that brings the user back here (path and query) afterwards. */
+function RedirectBack({ to }: { to: string }) {
+  return <Redirect to={`${to}?redirect=${encodeURIComponent(useHere())}`} replace />;
+}
+
+/**
+ * SPEC §6: a protected route needs a user, and the route's model + action. It reads the path, not
+ * the query: a list's next page or sort re-renders the list, not the signed-in frame around it.
+ */
 function Protected({ route, params }: { route: RouteDef; params: Params }) {
   const phase = useAuthPhase();
   const permissions = usePermissions();
-  const here = useHere();
   const shellReady = useViewReady(AppShell);
   if (phase === 'restoring' || phase === 'working') return <LoadingState label="Checking your session…" />;
-  if (phase === 'unverified') return <Redirect to={`/email-verification?redirect=${encodeURIComponent(here)}`} replace />;
-  if (phase === 'signedOut') return <Redirect to={`/login?redirect=${encodeURIComponent(here)}`} replace />;
+  if (phase === 'unverified') return <RedirectBack to="/email-verification" />;
+  if (phase === 'signedOut') return <RedirectBack to="/login" />;
   // Global access false and no section granted: no page of the portal is this user's.
   if (isAccessDenied(permissions)) return <Redirect to={ACCESS_DENIED_PATH} replace />;
   if (!shellReady) return <LoadingState label="Loading the portal…" />;

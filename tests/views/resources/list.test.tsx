@@ -90,6 +90,40 @@ describe('generic list page', () => {
     mswServer.events.removeAllListeners();
   });
 
+  test('Next page’s call leaves with the click, before React draws the new address (bench/lists.ts: click → rows)', async () => {
+    const next = `${API}/api/v1/tools/?page=2&opaque=cursor-abc`;
+    mswServer.use(
+      http.get(`${API}/api/v1/tools/`, ({ request }) => {
+        const url = new URL(request.url);
+        if (url.searchParams.get('opaque') === 'cursor-abc') return HttpResponse.json(listBody([tool(16, 'Second page tool')], { page: 2, lastPage: 2 }));
+        return HttpResponse.json({ ...listBody([tool(1, 'First page tool')], { page: 1, lastPage: 2 }), links: { first: null, last: null, prev: null, next } });
+      }),
+    );
+    const { here } = await renderPortal('/tools');
+    await screen.findByText('First page tool');
+    const asked: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      asked.push(input instanceof Request ? input.url : String(input));
+      return realFetch(input, init);
+    };
+    const flag = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = flag.IS_REACT_ACT_ENVIRONMENT;
+    try {
+      // A plain browser click, outside act(): React draws the new address in a microtask after it.
+      flag.IS_REACT_ACT_ENVIRONMENT = false;
+      screen.getByRole('button', { name: 'Next page' }).click();
+      expect(asked).toEqual([next]);
+      expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    } finally {
+      globalThis.fetch = realFetch;
+      flag.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+    await screen.findByText('Second page tool');
+    expect(here()).toBe('/tools?page=2');
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+  });
+
   test('after a search, Next page keeps the search although Laravel’s links.next carries only ?page=2', async () => {
     const requests = recordRequests();
     const answer = ({ request }: { request: Request }) => {
