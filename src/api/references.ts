@@ -3,7 +3,6 @@ import { followPages, linkQuery } from './pages';
 import type { Http } from './http';
 import type { Query } from './query';
 import { resourceDef, type ResourceKey, type ResourceRecord } from './resources';
-import { conversationSchema } from './schemas/reporting';
 
 /** SPEC §9: a list page holds at most 100 rows, so one lookup of 100 ids covers a page. */
 export const LOOKUP_BATCH = 100;
@@ -53,6 +52,9 @@ export function pickerRecords(http: Http, section: ResourceKey, accountId: strin
  */
 export async function lookupConversations(http: Http, uuids: readonly string[], signal: AbortSignal): Promise<ResourceRecord[]> {
   const wanted = [...new Set(uuids)].slice(0, LOOKUP_LIMIT);
+  // Reporting's schemas load with the first lookup: static, they were built when the signed-in code
+  // ran (before the session's answer is read) on every first page, for a lookup few pages make.
+  const { conversationSchema } = await import('./schemas/reporting');
   const found: ResourceRecord[] = [];
   for (let start = 0; start < wanted.length; start += LOOKUP_BATCH) {
     const chunk = wanted.slice(start, start + LOOKUP_BATCH);
