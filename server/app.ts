@@ -59,6 +59,8 @@ export interface ServerOptions {
   exportStallMs?: number;
   /** Large lists' sort and page bounds (defaults: 10,000 rows sorted without an index, 10,000 index entries walked by `page=N` before its page); tests lower them. */
   listLimits?: Partial<ListLimits>;
+  /** How long a signed-in page waits for its first answers (http/firstAnswers.ts; default 300 ms); tests on a loaded machine raise it. */
+  firstAnswersTimeoutMs?: number;
 }
 
 /** Secure comes from configuration: behind a TLS proxy `req.secure` is whatever the client claims. */
@@ -145,7 +147,7 @@ export async function createServer(options: ServerOptions): Promise<PortalServer
   // Live lists: every successful write under /api/v1 is announced to the clients who may browse it.
   app.use(announceWrites(ctx));
   registerRoutes(app, ctx);
-  if (options.distDir) app.use(spaRoutes(options.distDir, () => ctx.publicConfig));
+  if (options.distDir) app.use(spaRoutes(options.distDir, () => ctx.publicConfig, { firstAnswersTimeoutMs: options.firstAnswersTimeoutMs }));
   app.use(notFoundHandler);
   app.use(errorHandler());
 

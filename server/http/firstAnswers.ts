@@ -1,8 +1,10 @@
 import http from 'node:http';
 import type { Request } from 'express';
-import { PAGE_ANSWERS_ID, SESSION_READ_PATHS, type PageAnswersPayload } from '../../src/api/firstCalls';
+import { ACCOUNTS_CALL, PAGE_ANSWERS_ID, SESSION_READ_PATHS, type PageAnswersPayload } from '../../src/api/firstCalls';
 import { withQuery } from '../../src/api/query';
 import { DEFAULT_COOKIES, storedTokenHeaders } from '../../src/api/storedTokens';
+import { readPermissions } from '../../src/api/sessionReaders';
+import { isGlobal } from '../../src/machines/permissions';
 import { CLIENTS_SECTION, RESOURCE_SECTIONS } from '../../src/sections';
 import { defaultSortOf } from '../../src/views/resources/defaultSorts';
 import { listQuery, parseListState } from '../../src/views/resources/listState';
@@ -17,7 +19,7 @@ import { scriptSafeJson } from './inlineConfig';
  * answers those GETs from the page instead of the network (src/api/pageAnswers.ts): two round
  * trips after boot (session read, then the page's call) become none.
  *
- * Bounded: at most three calls, FIRST_ANSWERS_TIMEOUT_MS for all of them (past it the page is
+ * Bounded: at most four calls, FIRST_ANSWERS_TIMEOUT_MS for all of them (past it the page is
  * served without them), ANSWER_MAX_BYTES each. Anything not answered 200 with JSON is left out
  * (a user who may not browse the list gets no list answer; the portal then asks, as it would).
  */
@@ -119,7 +121,7 @@ function loopbackGet(req: Request, path: string, headers: http.OutgoingHttpHeade
  * the calls are made. The promise gives the `<script type="application/json">` element, or '' when
  * nothing was answered 200 in time.
  */
-export function firstAnswersFor(req: Request, publicConfig: Record<string, unknown>): Promise<string> | null {
+export function firstAnswersFor(req: Request, publicConfig: Record<string, unknown>, timeoutMs = FIRST_ANSWERS_TIMEOUT_MS): Promise<string> | null {
   // Only a request the API knows as signed in (server/auth/authenticate.ts ran before the pages).
   if (!req.auth || req.method !== 'GET') return null;
   // A portal told to call another origin would not ask this server: nothing to answer for it.
@@ -127,8 +129,14 @@ export function firstAnswersFor(req: Request, publicConfig: Record<string, unkno
   const calls = firstCallsOf(req.path, req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '');
   if (calls.length === 0) return null;
   const headers = callHeaders(req, publicConfig);
-  const signal = AbortSignal.timeout(FIRST_ANSWERS_TIMEOUT_MS);
-  return Promise.all(calls.map((path) => loopbackGet(req, path, headers, signal))).then((answered) => {
+  const signal = AbortSignal.timeout(timeoutMs);
+  const get = (path: string) => loopbackGet(req, path, headers, signal);
+  const answering = calls.map(get);
+  const permissions = answering[1]!; // firstCallsOf: the session read's two come first
+  // The shell's own first call, for a user who sees every account (machines/route.ts needAccounts:
+  // the same rule on the same permissions answer), once that answer is in.
+  const accounts = permissions.then((answer) => (answer && isGlobal(readPermissionsOrNull(answer.body), 'Accounts') ? get(withQuery(`/api${ACCOUNTS_CALL.path}`, ACCOUNTS_CALL.query)) : null));
+  return Promise.all([...answering, accounts]).then((answered) => {
     // A call still running when the time-out fired was cut: its answer is left out, the rest are written.
     const answers = answered.filter((answer) => answer !== null);
     if (answers.length === 0) return '';
@@ -143,5 +151,14 @@ function sameOrigin(apiOrigin: unknown, req: Request): boolean {
     return new URL(apiOrigin).host === req.headers.host;
   } catch {
     return false;
+  }
+}
+
+/** The permissions answer as the portal reads it (its own zod reader), or null where it would refuse it. */
+function readPermissionsOrNull(body: unknown) {
+  try {
+    return readPermissions(body);
+  } catch {
+    return null;
   }
 }

@@ -34,7 +34,7 @@ function isPageRequest(req: Request): boolean {
  * navigation so client-side routes (/bots/12/edit) survive a reload, with the runtime config in it.
  * When dist/ has not been built, navigations get a short text page saying how to build it.
  */
-export function spaRoutes(distDir: string, publicConfig: () => Record<string, unknown>): Router {
+export function spaRoutes(distDir: string, publicConfig: () => Record<string, unknown>, options: { firstAnswersTimeoutMs?: number } = {}): Router {
   const router = Router();
   const indexFile = path.join(distDir, 'index.html');
 
@@ -60,7 +60,7 @@ export function spaRoutes(distDir: string, publicConfig: () => Record<string, un
     }
     const config = publicConfig();
     // A signed-in page's first answers (firstAnswers.ts): that user's data, only for this request.
-    const answers = firstAnswersFor(req, config);
+    const answers = firstAnswersFor(req, config, options.firstAnswersTimeoutMs);
     // A page carrying answers is never stored: a back navigation must not hand them out again, stale.
     res.setHeader('Cache-Control', answers ? 'no-store' : 'no-cache');
     // The page differs with the session (signed-in code hints, preloadHints.ts, its answers) and its

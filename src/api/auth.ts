@@ -1,5 +1,5 @@
 import { ApiError } from './errors';
-import { SESSION_READ_PATHS } from './firstCalls';
+import { ACCOUNTS_CALL, SESSION_READ_PATHS } from './firstCalls';
 import type { Http } from './http';
 import type { Permissions } from './schemas/permissions';
 import type { User } from './schemas/user';
@@ -92,7 +92,7 @@ export function createAuthApi(http: Http) {
     async fetchAccounts(signal?: AbortSignal) {
       // The filter's choices are every account whatever the filter holds now: an empty account_id
       // keeps the transport from narrowing this list to the chosen account (it is left out of the URL).
-      const [response, read] = await withReaders(http.api.get('/v1/accounts/', { signal, query: { show: 100, page: 1, account_id: '' } }));
+      const [response, read] = await withReaders(http.api.get(ACCOUNTS_CALL.path, { signal, query: { ...ACCOUNTS_CALL.query, account_id: '' } }));
       return read.readAccounts(response.data);
     },
   };

@@ -8,6 +8,12 @@
 /** The session read's two GETs under `/api` (api/auth.ts fetchSession). */
 export const SESSION_READ_PATHS = { user: '/v1/users/auth', permissions: '/v1/user/permissions' } as const;
 
+/**
+ * The account filter's accounts (api/auth.ts fetchAccounts), which the shell asks for with the
+ * page's first call for a user who sees every account (machines/route.ts `needAccounts`).
+ */
+export const ACCOUNTS_CALL = { path: '/v1/accounts/', query: { show: 100, page: 1 } } as const;
+
 /** The element's id: `<script type="application/json" id="portal-first-answers">`. */
 export const PAGE_ANSWERS_ID = 'portal-first-answers';
 

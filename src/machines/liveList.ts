@@ -161,7 +161,8 @@ export const liveListMachine = setup({
         'due',
       ],
     },
-    'liveList.clear': { actions: assign({ marks: {}, pending: [], offered: NOTHING_OFFERED }) },
+    // Nothing marked stays the same object: a list's next page or sort does not render the list again for it.
+    'liveList.clear': { actions: assign(({ context }) => ({ marks: Object.keys(context.marks).length === 0 ? context.marks : {}, pending: [], offered: NOTHING_OFFERED })) },
   },
   initial: 'idle',
   states: {

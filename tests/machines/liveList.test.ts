@@ -98,6 +98,18 @@ describe('a live list', () => {
     expect(liveListSelectors.marks(list.getSnapshot())).toEqual({});
   });
 
+  test('moving a list with nothing marked (a next page, a sort) leaves the marks a view reads as they were: the list does not render again for it', async () => {
+    const clock = new SimulatedClock();
+    const socket = fakeSocket();
+    const channel = startChannel(socket.open, clock);
+    await flush();
+    socket.last().subscribed();
+    const { list } = startList(channel, clock);
+    const unmarked = liveListSelectors.marks(list.getSnapshot());
+    list.send({ type: 'liveList.clear' });
+    expect(liveListSelectors.marks(list.getSnapshot())).toBe(unmarked);
+  });
+
   test('while the tab is hidden nothing is asked; shown again, one refetch brings what changed', async () => {
     const clock = new SimulatedClock();
     const socket = fakeSocket();

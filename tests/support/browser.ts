@@ -57,10 +57,10 @@ export interface E2E {
 }
 
 /** A fresh reference API (new in-memory database) serving the built portal, and a new browser page. */
-export async function startE2E(options: { publicConfig?: Record<string, unknown>; localOidc?: ServerOptions['localOidc'] } = {}): Promise<E2E> {
+export async function startE2E(options: { publicConfig?: Record<string, unknown>; localOidc?: ServerOptions['localOidc']; firstAnswersTimeoutMs?: number } = {}): Promise<E2E> {
   if (!existsSync(path.join(DIST_DIR, 'index.html'))) throw new Error(`No built portal in ${DIST_DIR}: run \`npm run build\` first.`);
   const [server, browser] = await Promise.all([
-    startTestServer({ distDir: DIST_DIR, publicConfig: options.publicConfig, localOidc: options.localOidc }),
+    startTestServer({ distDir: DIST_DIR, publicConfig: options.publicConfig, localOidc: options.localOidc, firstAnswersTimeoutMs: options.firstAnswersTimeoutMs }),
     sharedBrowser(),
   ]);
   const before = new Set(browser.contexts());

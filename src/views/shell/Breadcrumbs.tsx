@@ -4,10 +4,12 @@ import { useListHref } from '../common/useListHref';
 
 /** SPEC §2: section name, then New or Edit. The section crumb links to its index. */
 export function Breadcrumbs({ route }: { route: RouteDef }) {
-  // Back to the list as it was left: its page, search and filters.
-  const listHref = useListHref(route.section?.key ?? '');
+  // Back to the list as it was left: its page, search and filters. Only a page below the list links
+  // back to it (a list's own query change does not render the crumbs again).
+  const backTo = route.crumbs.length > 1 ? route.section?.key : undefined;
+  const listHref = useListHref(backTo ?? '');
   if (route.crumbs.length === 0) return null;
-  const sectionHref = route.section ? listHref : undefined;
+  const sectionHref = backTo ? listHref : undefined;
   return (
     <nav aria-label="Breadcrumb" className="breadcrumbs">
       <ol>
