@@ -53,8 +53,9 @@ describe('command palette', () => {
     await expect.poll(() => palette().getByRole('option', { selected: true }).textContent()).toBe('Start a chat with this bot');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/chat\?bot=/);
-    // The bot is chosen and focus waits on "New chat": Enter starts it.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('New chat');
+    // The bot is chosen and focus waits on "New chat": Enter starts it. The chat area's code loads
+    // with this first visit (lazy), which on a loaded CI machine took longer than poll's 1 s default.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()), { timeout: 15_000 }).toBe('New chat');
     expect(await page.getByRole('combobox', { name: 'Chat with' }).inputValue()).toContain(botName);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 2, name: botName }).waitFor();
