@@ -55,13 +55,19 @@ function startList(channel: LiveChannelActor, clock: SimulatedClock, mode: LiveL
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const change = (kind: RecordsChanged['kind'], ids: string[], resource = 'contacts'): RecordsChanged => ({ resource, kind, ids });
 
+/** A channel on a fake socket that has subscribed: where most tests start. */
+async function subscribedChannel() {
+  const clock = new SimulatedClock();
+  const socket = fakeSocket();
+  const channel = startChannel(socket.open, clock);
+  await flush();
+  socket.last().subscribed();
+  return { clock, socket, channel };
+}
+
 describe('a live list', () => {
   test('a burst of 40 changes over 2 s asks for the list at most once a second: at once, then at the end of each busy second', async () => {
-    const clock = new SimulatedClock();
-    const socket = fakeSocket();
-    const channel = startChannel(socket.open, clock);
-    await flush();
-    socket.last().subscribed();
+    const { clock, socket, channel } = await subscribedChannel();
     expect(channel.getSnapshot().hasTag('live')).toBe(true);
     const { refetchedAt } = startList(channel, clock);
 
@@ -83,11 +89,7 @@ describe('a live list', () => {
   });
 
   test('marks: created rows are new, edited rows changed (a new row edited stays new), deleted rows lose their mark; moving the list clears them', async () => {
-    const clock = new SimulatedClock();
-    const socket = fakeSocket();
-    const channel = startChannel(socket.open, clock);
-    await flush();
-    socket.last().subscribed();
+    const { clock, socket, channel } = await subscribedChannel();
     const { list } = startList(channel, clock);
     socket.last().changed(change('created', ['1', '2']));
     socket.last().changed(change('updated', ['2', '3']));
@@ -99,11 +101,7 @@ describe('a live list', () => {
   });
 
   test('moving a list with nothing marked (a next page, a sort) leaves the marks a view reads as they were: the list does not render again for it', async () => {
-    const clock = new SimulatedClock();
-    const socket = fakeSocket();
-    const channel = startChannel(socket.open, clock);
-    await flush();
-    socket.last().subscribed();
+    const { clock, channel } = await subscribedChannel();
     const { list } = startList(channel, clock);
     const unmarked = liveListSelectors.marks(list.getSnapshot());
     list.send({ type: 'liveList.clear' });
@@ -111,11 +109,7 @@ describe('a live list', () => {
   });
 
   test('while the tab is hidden nothing is asked; shown again, one refetch brings what changed', async () => {
-    const clock = new SimulatedClock();
-    const socket = fakeSocket();
-    const channel = startChannel(socket.open, clock);
-    await flush();
-    socket.last().subscribed();
+    const { clock, socket, channel } = await subscribedChannel();
     const { list, refetchedAt } = startList(channel, clock);
     list.send({ type: 'liveList.visibility', visible: false });
     for (let n = 0; n < 5; n += 1) socket.last().changed(change('updated', [String(n)]));
@@ -127,11 +121,7 @@ describe('a live list', () => {
   });
 
   test('the conversations list offers what is new instead of fetching it; "show" fetches once and marks them', async () => {
-    const clock = new SimulatedClock();
-    const socket = fakeSocket();
-    const channel = startChannel(socket.open, clock);
-    await flush();
-    socket.last().subscribed();
+    const { clock, socket, channel } = await subscribedChannel();
     const { list, refetchedAt } = startList(channel, clock, 'offer', 'conversations');
     socket.last().changed(change('created', ['a'], 'conversations'));
     socket.last().changed(change('created', ['b', 'a'], 'conversations'));

@@ -70,8 +70,8 @@ describe('generic list page', () => {
     mswServer.events.removeAllListeners();
   });
 
-  test('Next page follows the server’s links.next URL as given and the URL gets page=2', async () => {
-    const requests = recordRequests();
+  /** Two pages of tools; the first's links.next is an opaque URL the list must follow as given. */
+  function twoToolPages(): string {
     const next = `${API}/api/v1/tools/?page=2&opaque=cursor-abc`;
     mswServer.use(
       http.get(`${API}/api/v1/tools/`, ({ request }) => {
@@ -80,6 +80,12 @@ describe('generic list page', () => {
         return HttpResponse.json({ ...listBody([tool(1, 'First page tool')], { page: 1, lastPage: 2 }), links: { first: null, last: null, prev: null, next } });
       }),
     );
+    return next;
+  }
+
+  test('Next page follows the server’s links.next URL as given and the URL gets page=2', async () => {
+    const requests = recordRequests();
+    twoToolPages();
     const { here } = await renderPortal('/tools');
     await screen.findByText('First page tool');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Next page' }));
@@ -91,14 +97,7 @@ describe('generic list page', () => {
   });
 
   test('Next page’s call leaves with the click, before React draws the new address (bench/lists.ts: click → rows)', async () => {
-    const next = `${API}/api/v1/tools/?page=2&opaque=cursor-abc`;
-    mswServer.use(
-      http.get(`${API}/api/v1/tools/`, ({ request }) => {
-        const url = new URL(request.url);
-        if (url.searchParams.get('opaque') === 'cursor-abc') return HttpResponse.json(listBody([tool(16, 'Second page tool')], { page: 2, lastPage: 2 }));
-        return HttpResponse.json({ ...listBody([tool(1, 'First page tool')], { page: 1, lastPage: 2 }), links: { first: null, last: null, prev: null, next } });
-      }),
-    );
+    const next = twoToolPages();
     const { here } = await renderPortal('/tools');
     await screen.findByText('First page tool');
     const asked: string[] = [];
