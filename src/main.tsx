@@ -62,7 +62,7 @@ async function boot() {
   // A signed-in page is drawn once: the frame, the page and its rows together. Drawn as soon as its
   // call was sent, React laid out the shell and the page's loading state, then everything again with
   // the rows (bounded: a slow call still gets the shell and its loading state after the wait).
-  if (portal.auth.getSnapshot().matches('signedIn')) {
+  if (portal.auth.getSnapshot().hasTag('signedIn')) {
     const here = portal.navigation.getSnapshot().context.location;
     const status = document.querySelector('#root [role="status"] .loading-label');
     if (status) status.textContent = 'Loading page…';
