@@ -68,8 +68,12 @@ async function boot() {
     if (status) status.textContent = 'Loading page…';
     // A list names its Account column from the account filter's accounts (no lookup of its own when
     // they are in); another page does not wait for them (a warm record page: ~25 ms sooner).
-    const except = matchLocation(here.split('?')[0] || '/').route.data?.kind === 'list' ? [] : [ACTOR_IDS.accountFilter];
-    await firstScreenReady(portal.root, Promise.all([warmShell(here), warmRoute(here, portal.auth.getSnapshot().context.permissions ?? null)]), { except });
+    const { route } = matchLocation(here.split('?')[0] || '/');
+    const except = route.data?.kind === 'list' ? [] : [ACTOR_IDS.accountFilter];
+    // The signed-in frame's code, then the user's preferences (time zone, saved views): drawn
+    // without them, every row was drawn again when they came (machines/areas/shell.ts preferencesRead).
+    const shell = warmShell(here).then(() => (route.access === 'protected' ? import('./machines/areas/shell').then(({ preferencesRead }) => preferencesRead(portal)) : undefined));
+    await firstScreenReady(portal.root, Promise.all([shell, warmRoute(here, portal.auth.getSnapshot().context.permissions ?? null)]), { except });
     mark('first-screen-ready');
   }
   const container = document.getElementById('root')!;

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { Request } from 'express';
-import { ACCOUNTS_CALL, PAGE_ANSWERS_ID, SESSION_READ_PATHS, type PageAnswersPayload } from '../../src/api/firstCalls';
+import { ACCOUNTS_CALL, PAGE_ANSWERS_ID, SETTINGS_CALL, SESSION_READ_PATHS, type PageAnswersPayload } from '../../src/api/firstCalls';
 import { withQuery } from '../../src/api/query';
 import { DEFAULT_COOKIES, storedTokenHeaders } from '../../src/api/storedTokens';
 import { readPermissions } from '../../src/api/sessionReaders';
@@ -19,7 +19,7 @@ import { scriptSafeJson } from './inlineConfig';
  * answers those GETs from the page instead of the network (src/api/pageAnswers.ts): two round
  * trips after boot (session read, then the page's call) become none.
  *
- * Bounded: at most four calls, FIRST_ANSWERS_TIMEOUT_MS for all of them (past it the page is
+ * Bounded: at most five calls, FIRST_ANSWERS_TIMEOUT_MS for all of them (past it the page is
  * served without them), ANSWER_MAX_BYTES each. Anything not answered 200 with JSON is left out
  * (a user who may not browse the list gets no list answer; the portal then asks, as it would).
  */
@@ -131,7 +131,8 @@ export function firstAnswersFor(req: Request, publicConfig: Record<string, unkno
   const headers = callHeaders(req, publicConfig);
   const signal = AbortSignal.timeout(timeoutMs);
   const get = (path: string) => loopbackGet(req, path, headers, signal);
-  const answering = calls.map(get);
+  // Every signed-in page reads the user's settings with its first calls (SETTINGS_CALL).
+  const answering = [...calls, `/api${SETTINGS_CALL.path}`].map(get);
   const permissions = answering[1]!; // firstCallsOf: the session read's two come first
   // The shell's own first call, for a user who sees every account (machines/route.ts needAccounts:
   // the same rule on the same permissions answer), once that answer is in.

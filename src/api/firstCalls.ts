@@ -14,6 +14,12 @@ export const SESSION_READ_PATHS = { user: '/v1/users/auth', permissions: '/v1/us
  */
 export const ACCOUNTS_CALL = { path: '/v1/accounts/', query: { show: 100, page: 1 } } as const;
 
+/**
+ * The user's settings (api/account.ts fetchSettings: time zone, theme, saved list views), which
+ * boot reads with every signed-in page's first calls (machines/areas/shell.ts preferencesRead).
+ */
+export const SETTINGS_CALL = { path: '/v1/user/settings' } as const;
+
 /** The element's id: `<script type="application/json" id="portal-first-answers">`. */
 export const PAGE_ANSWERS_ID = 'portal-first-answers';
 

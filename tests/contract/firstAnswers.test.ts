@@ -41,7 +41,7 @@ describe('a signed-in page carries its first answers', () => {
     expect(page.headers.get('vary')).toContain('Cookie');
     const answers = answersOf(await page.text());
     // The admin sees every account: the shell's accounts come too (machines/route.ts needAccounts).
-    expect(Object.keys(answers)).toEqual(['/api/v1/users/auth', '/api/v1/user/permissions', '/api/v1/contacts/?page=1&show=100', '/api/v1/accounts/?show=100&page=1']);
+    expect(Object.keys(answers)).toEqual(['/api/v1/users/auth', '/api/v1/user/permissions', '/api/v1/contacts/?page=1&show=100', '/api/v1/user/settings', '/api/v1/accounts/?show=100&page=1']);
     for (const [url, body] of Object.entries(answers)) expect(body, url).toEqual(await (await admin(url)).json());
     expect((answers['/api/v1/users/auth'] as { data: { email: string } }).data.email).toBe('admin@example.com');
   });
@@ -50,7 +50,7 @@ describe('a signed-in page carries its first answers', () => {
     const admin = await signedInClient(server.url, 'admin@example.com');
     const [first] = ((await (await admin('/api/v1/contacts/?show=1')).json()) as { data: Array<{ id: number }> }).data;
     const answers = answersOf(await (await admin(`/contacts/${first!.id}`)).text());
-    expect(Object.keys(answers)).toEqual(['/api/v1/users/auth', '/api/v1/user/permissions', `/api/v1/contacts/${first!.id}`, '/api/v1/accounts/?show=100&page=1']);
+    expect(Object.keys(answers)).toEqual(['/api/v1/users/auth', '/api/v1/user/permissions', `/api/v1/contacts/${first!.id}`, '/api/v1/user/settings', '/api/v1/accounts/?show=100&page=1']);
     expect(answers[`/api/v1/contacts/${first!.id}`]).toEqual(await (await admin(`/api/v1/contacts/${first!.id}`)).json());
   });
 
@@ -60,7 +60,9 @@ describe('a signed-in page carries its first answers', () => {
     expect((answers['/api/v1/users/auth'] as { data: { email: string } }).data.email).toBe('viewer@example.com');
     expect(answers['/api/v1/contacts/?page=1']).toEqual(await (await viewer('/api/v1/contacts/?page=1')).json());
     // One account's user: the portal asks for no accounts list, the page carries none.
-    expect(Object.keys(answers)).toEqual(['/api/v1/users/auth', '/api/v1/user/permissions', '/api/v1/contacts/?page=1']);
+    expect(Object.keys(answers)).toEqual(['/api/v1/users/auth', '/api/v1/user/permissions', '/api/v1/contacts/?page=1', '/api/v1/user/settings']);
+    // The user's own settings (the time zone every time on the page is shown in), as the API answers them.
+    expect(answers['/api/v1/user/settings']).toEqual(await (await viewer('/api/v1/user/settings')).json());
   });
 
   test('a guest’s page, a public page, a page with a session that is no longer valid: nothing, and cached as before', async () => {
@@ -85,13 +87,13 @@ describe('a signed-in page carries its first answers', () => {
     // The seeded Bots Manager may use Bots only (server/db/seed.ts).
     const manager = await signedInClient(server.url, 'bots@example.com');
     expect((await manager('/api/v1/contacts/')).status).toBe(403);
-    expect(Object.keys(answersOf(await (await manager('/contacts')).text()))).toEqual(['/api/v1/users/auth', '/api/v1/user/permissions']);
-    expect(Object.keys(answersOf(await (await manager(`/contacts/${contact!.id}`)).text()))).toEqual(['/api/v1/users/auth', '/api/v1/user/permissions']);
+    expect(Object.keys(answersOf(await (await manager('/contacts')).text()))).toEqual(['/api/v1/users/auth', '/api/v1/user/permissions', '/api/v1/user/settings']);
+    expect(Object.keys(answersOf(await (await manager(`/contacts/${contact!.id}`)).text()))).toEqual(['/api/v1/users/auth', '/api/v1/user/permissions', '/api/v1/user/settings']);
     // And a role that loses the permission loses the answer with it.
     const role = db.prepare("SELECT id FROM roles WHERE name = 'Bots Manager'").get() as { id: number };
     expect(Object.keys(answersOf(await (await manager('/bots')).text()))).toContain('/api/v1/bots/?page=1');
     db.prepare("DELETE FROM role_permissions WHERE role_id = ? AND model = 'Bots'").run(role.id);
-    expect(Object.keys(answersOf(await (await manager('/bots')).text()))).toEqual(['/api/v1/users/auth', '/api/v1/user/permissions']);
+    expect(Object.keys(answersOf(await (await manager('/bots')).text()))).toEqual(['/api/v1/users/auth', '/api/v1/user/permissions', '/api/v1/user/settings']);
   });
 
   test('answers not in within the bound are left out: the page is served without them', async () => {
