@@ -4,6 +4,7 @@ import { createActor, waitFor } from 'xstate';
 import type { AccountSettings } from '../../src/api/account';
 import { createPreferencesMachine } from '../../src/machines/preferences';
 import { preferencesApi, preferencesSelectors } from '../../src/machines/preferences.api';
+import { openPreferences, preferencesRead } from '../../src/machines/areas/shell';
 import { API } from '../support/apiFixtures';
 import { mswServer } from '../support/setupMsw';
 import { recordBodies, signedInPortal } from './account/flowSupport';
@@ -88,5 +89,26 @@ describe('preferences: the theme and saved views in user settings', () => {
     const { actor } = await startPreferences({ appearance: 'system', list_views: { contacts: { views: [{ name: '' }, views.views[0], { name: 'x', query: 3 }], default: 'gone' }, bots: 'nonsense' } });
     await waitFor(actor, preferencesSelectors.loaded);
     expect(actor.getSnapshot().context.listViews).toEqual({ contacts: { views: views.views, default: null } });
+  });
+});
+
+// Boot reads the settings with a signed-in page's first calls (src/main.tsx): the first draw has the
+// user's time zone, and no row is drawn again when it comes (tests/e2e/firstAnswers.test.ts).
+describe("boot's preferencesRead", () => {
+  test('opens the session’s preferences and resolves once the time zone is in; the shell then finds the same actor', async () => {
+    const { portal } = await signedInPortal();
+    mswServer.use(http.get(`${API}/api/v1/user/settings`, () => HttpResponse.json({ data: { ...base, timezone: 'Pacific/Kiritimati' } })));
+    await preferencesRead(portal);
+    const preferences = openPreferences(portal);
+    expect(preferencesSelectors.timeZone(preferences.getSnapshot())).toBe('Pacific/Kiritimati');
+  });
+
+  test('a backend without the call (404) or a failing one does not hold the first screen', async () => {
+    for (const status of [404, 500]) {
+      const { portal } = await signedInPortal();
+      mswServer.use(http.get(`${API}/api/v1/user/settings`, () => HttpResponse.json({ message: 'No.' }, { status })));
+      await preferencesRead(portal);
+      expect(preferencesSelectors.timeZone(openPreferences(portal).getSnapshot()), String(status)).toBeUndefined();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { waitFor } from 'xstate';
 import { createAccountApi } from '../../api/account';
 import { ACTOR_IDS } from '../actorIds';
 import type { AreaOwner } from '../areas';
@@ -20,13 +21,6 @@ export function openPreferences(owner: AreaOwner): PreferencesActor {
  * them), right when the user's first click came. Resolves once they are answered or failed.
  */
 export function preferencesRead(owner: AreaOwner): Promise<void> {
-  const preferences = openPreferences(owner);
-  return new Promise((resolve) => {
-    const settle = () => {
-      subscription.unsubscribe();
-      resolve();
-    };
-    const subscription = preferences.subscribe({ next: (snapshot) => preferencesSelectors.loaded(snapshot) && settle(), error: settle, complete: settle });
-    if (preferencesSelectors.loaded(preferences.getSnapshot())) settle();
-  });
+  const settled = () => undefined;
+  return waitFor(openPreferences(owner), preferencesSelectors.loaded).then(settled, settled);
 }
