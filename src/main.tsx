@@ -8,6 +8,7 @@ import { readPanelState } from './inspector/panelState';
 import { createRecorder } from './inspector/recorder';
 import { ACTOR_IDS } from './machines/actorIds';
 import { startPortal, type Portal } from './machines/root';
+import { navigationApi } from './machines/navigation.api';
 import { firstCallSent } from './machines/route';
 import { sendFirstCalls, warmRoute } from './routeData';
 import { matchLocation } from './routeMatch';
@@ -55,6 +56,7 @@ async function boot() {
   // The first render waits for the session answer and for the page's first call to be sent:
   // rendered earlier, React would draw "Checking your session…" (which index.html already shows)
   // and lay it out while that answer, then that call, wait behind it.
+  const stopCarryingMoves = carryMovesUntilRouter(portal);
   await sessionAnswered(portal);
   mark('session-answered');
   await firstCallSent(portal.route);
@@ -76,6 +78,7 @@ async function boot() {
     await firstScreenReady(portal.root, Promise.all([shell, warmRoute(here, portal.auth.getSnapshot().context.permissions ?? null)]), { except });
     mark('first-screen-ready');
   }
+  stopCarryingMoves(); // the router's bridge subscribes as it mounts
   const container = document.getElementById('root')!;
   createRoot(container).render(
     <StrictMode>
@@ -96,21 +99,31 @@ function signedInCodeHinted(): boolean {
 }
 
 /**
- * Resolves when the session restore has an answer (at once for a guest). A landing decided in
- * the meantime (a returning user on /login goes to the dashboard) moves the address bar itself:
- * the router reads it when it mounts.
+ * Until the router is drawn (views/NavigationBridge.tsx takes over), boot carries out the
+ * navigation actor's moves itself: the address bar moves, and the actor is told the new place as
+ * the bridge would tell it, so the route actor sends that place's first call before the first
+ * draw. A landing decided while the session is checked (a returning user on /login goes to the
+ * dashboard) and a list opening on the user's default view (views/resources/routeData.ts) are
+ * then drawn once, in their place; the router reads the address when it mounts.
  */
-function sessionAnswered({ auth, navigation }: Portal): Promise<void> {
+function carryMovesUntilRouter({ navigation }: Portal): () => void {
+  const { located } = navigationApi(navigation);
+  const moves = navigation.on('navigate', (move) => {
+    if (move.traverse === 'back') return;
+    window.history[move.replace ? 'replaceState' : 'pushState'](null, '', move.to);
+    located(window.location.pathname + window.location.search);
+  });
+  return () => moves.unsubscribe();
+}
+
+/** Resolves when the session restore has an answer (at once for a guest). */
+function sessionAnswered({ auth }: Portal): Promise<void> {
   if (!auth.getSnapshot().matches('restoring')) return Promise.resolve();
   const status = document.querySelector('#root [role="status"] .loading-label');
   if (status) status.textContent = 'Checking your session…';
-  const early = navigation.on('navigate', (move) => {
-    if (move.traverse !== 'back') window.history[move.replace ? 'replaceState' : 'pushState'](null, '', move.to);
-  });
   return new Promise((resolve) => {
     const settle = () => {
       watching.unsubscribe();
-      early.unsubscribe();
       resolve();
     };
     // A failed actor renders too: the error boundary then has something to say.

@@ -49,6 +49,11 @@ export interface RouteDataModule<A extends AnyActorRef = AnyActorRef> {
   pageActor(owner: RouteDataOwner, route: RouteDef): A | undefined;
   /** Sends the page's first call to that actor (the route actor runs it for each new place). */
   startRouteData(actor: A, route: RouteDef, params: Record<string, string | undefined>, place: RoutePlaceNow): void;
+  /**
+   * What the first call must know first, awaited (bounded) before `startRouteData`: a list opened
+   * with a bare address needs the user's default view (views/resources/routeData.ts).
+   */
+  prepare?(owner: RouteDataOwner, route: RouteDef, place: RoutePlaceNow): Promise<void> | undefined;
 }
 
 /**

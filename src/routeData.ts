@@ -36,6 +36,12 @@ export async function sendFirstCalls(owner: RouteDataOwner, { location, accountI
   // The same page before (another query, another account): its list may move by link.
   const previous = before && matchLocation(pathOf(before.location));
   const samePage = previous && previous.route === route && JSON.stringify(previous.params) === JSON.stringify(params) ? { search: searchOf(before.location), accountId: before.accountId } : null;
+  const place = { search: searchOf(location), accountId, before: samePage, permissions };
+  const prepared = module.prepare?.(owner, route, place);
+  if (prepared) {
+    await prepared;
+    if (signal?.aborted) return;
+  }
   const actor = module.pageActor(owner, route);
-  if (actor) module.startRouteData(actor, route, params, { search: searchOf(location), accountId, before: samePage, permissions });
+  if (actor) module.startRouteData(actor, route, params, place);
 }

@@ -116,3 +116,25 @@ test('a list page opened afresh is drawn once, in the user’s time zone: no row
   expect(seen.later).toBe(0);
   await context.close();
 });
+
+test('a list with a default view, opened afresh from a bare address, draws the view’s rows first: the whole list is never shown', async () => {
+  const viewer = await signedInClient(e2e.server.url, 'viewer@example.com');
+  const listViews = { contacts: { views: [{ name: 'Smiths', query: { search: 'Smith' }, columns: null }], default: 'Smiths' } };
+  expect((await viewer('/api/v1/user/settings', { method: 'POST', json: { list_views: listViews } })).status).toBe(200);
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(e2e.url('/login'));
+  await signIn(page, 'viewer@example.com');
+  await page.waitForURL('**/dashboard');
+  await page.addInitScript({ content: FIRST_DRAW_WATCH });
+
+  await page.goto(e2e.url('/contacts'));
+  await page.waitForURL('**/contacts?search=Smith');
+  await page.getByRole('row').nth(1).waitFor();
+  await page.waitForLoadState('networkidle');
+  const seen = await page.evaluate(() => (window as unknown as { __firstDraw: { first: string | null } }).__firstDraw);
+  // The first rows ever drawn are the view's (every one a Smith), not the first page of every contact.
+  expect(seen.first).toContain('Smith');
+  expect(await page.getByRole('combobox', { name: 'View' }).inputValue()).toBe('Smiths');
+  await context.close();
+});

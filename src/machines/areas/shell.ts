@@ -18,9 +18,14 @@ export function openPreferences(owner: AreaOwner): PreferencesActor {
  * first screen waits for them (src/main.tsx, bounded by firstScreen.ts). Opened by the shell's
  * first render instead, their answer came just after the rows were drawn: every row was drawn
  * again for the time zone (and a user whose zone is not the browser's saw the times change under
- * them), right when the user's first click came. Resolves once they are answered or failed.
+ * them), right when the user's first click came. Resolves once they are answered or failed, or
+ * after `timeoutMs` (a list's first call waits for its default view no longer than the first
+ * screen); undefined when they are in already.
  */
-export function preferencesRead(owner: AreaOwner): Promise<void> {
+export function preferencesRead(owner: AreaOwner, timeoutMs = Infinity): Promise<void> | undefined {
+  const preferences = openPreferences(owner);
+  // Already in: nothing to wait for, not even a turn (a list's call then leaves with the click).
+  if (preferencesSelectors.loaded(preferences.getSnapshot())) return undefined;
   const settled = () => undefined;
-  return waitFor(openPreferences(owner), preferencesSelectors.loaded).then(settled, settled);
+  return waitFor(preferences, preferencesSelectors.loaded, { timeout: timeoutMs }).then(settled, settled);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { SAVED_VIEW_LIMITS, type SavedView } from '../../api/schemas/savedViews';
 import { preferencesSelectors } from '../../machines/preferences.api';
 import { usePreferences, usePreferencesState } from '../actors/usePreferences';
@@ -14,7 +14,6 @@ import type { SectionConfig } from './sectionConfig';
 export function SavedViews({ list, state, config, onApply }: { list: string; state: ListState; config: SectionConfig; onApply: (state: ListState, replace: boolean) => void }) {
   const selectViews = useState(() => preferencesSelectors.listViews(list))[0];
   const { views, default: defaultName } = usePreferencesState(selectViews);
-  const loaded = usePreferencesState(preferencesSelectors.loaded);
   const { setListViews } = usePreferences();
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
@@ -23,15 +22,7 @@ export function SavedViews({ list, state, config, onApply }: { list: string; sta
   const ids = useId();
   const current = currentViewName(views, state, config);
 
-  // The default view, once, when the list opens with nothing in its address.
-  const opened = useRef(false);
-  const bare = state.search === '' && Object.keys(state.filters).length === 0 && state.show === 0 && state.page === 1 && !state.columns;
-  useEffect(() => {
-    if (opened.current || !loaded) return;
-    opened.current = true;
-    const view = views.find((v) => v.name === defaultName);
-    if (view && bare) onApply(viewToState(view, config), true);
-  }, [loaded]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the views first arrive
+  // The default view opens with the list: its loader asks for it, before any call (views/resources/routeData.ts).
 
   const save = (event: FormEvent) => {
     event.preventDefault();

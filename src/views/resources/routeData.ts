@@ -1,9 +1,14 @@
 import type { ResourceKey } from '../../api/resources';
+import { FIRST_SCREEN_WAIT_MS } from '../../firstScreen';
 import { ACTOR_IDS } from '../../machines/actorIds';
+import { preferencesRead } from '../../machines/areas/shell';
 import { openResource } from '../../machines/areas/resources';
+import type { PreferencesActor } from '../../machines/preferences';
+import { preferencesSelectors } from '../../machines/preferences.api';
 import type { ResourceActor } from '../../machines/resource';
 import type { RouteDataOwner, RouteDef, RoutePlaceNow } from '../../route';
 import { isNextPageOf, isPreviousPageOf, listQuery, parseListState, sameRows, serializeListState, type ListState } from './listState';
+import { isBareList, viewToState } from './savedViewState';
 import { SECTION_CONFIGS } from './sectionConfigs';
 
 /** What a list's new place asks of its actor: start over at page 1, browse, or follow the server's link. */
@@ -40,6 +45,13 @@ export function startRouteData(resource: ResourceActor, route: RouteDef, params:
   if (route.data.kind === 'list') {
     const config = SECTION_CONFIGS[key];
     const state = parseListState(place.search, config.defaultSort);
+    // Opened with nothing in its address, the list opens with the user's default view (issue 30),
+    // before any call: asked first and drawn, the whole list showed, then gave way to the view.
+    const defaultView = opensWithDefaultView(place, state) ? defaultViewOf(resource, key) : undefined;
+    if (defaultView) {
+      resource.system.get(ACTOR_IDS.navigation)?.send({ type: 'navigation.go', to: `/${key}${serializeListState(viewToState(defaultView, config), config.defaultSort)}`, replace: true });
+      return;
+    }
     const before = place.before && { state: parseListState(place.before.search, config.defaultSort), accountId: place.before.accountId };
     const move = listMove(state, before, place.accountId, resource.getSnapshot().context.list?.links);
     const query = listQuery(state);
@@ -53,4 +65,27 @@ export function startRouteData(resource: ResourceActor, route: RouteDef, params:
   if (route.data.kind !== 'record' || place.before) return;
   const id = params[route.section?.idParam ?? 'id'] ?? params.id;
   if (id) resource.send({ type: 'resource.read', id });
+}
+
+/** A list arrived at from another page (not moved on its own page) with a bare address. */
+function opensWithDefaultView(place: RoutePlaceNow, state: ListState): boolean {
+  return place.before === null && isBareList(state);
+}
+
+/** The user's default view of this list, once their preferences are in. */
+function defaultViewOf(resource: ResourceActor, key: ResourceKey) {
+  const preferences = resource.system.get(ACTOR_IDS.preferences) as PreferencesActor | undefined;
+  if (!preferences || !preferencesSelectors.loaded(preferences.getSnapshot())) return undefined;
+  const { views, default: name } = preferencesSelectors.listViews(key)(preferences.getSnapshot());
+  return name ? views.find((view) => view.name === name) : undefined;
+}
+
+/**
+ * Before a list's first call from a bare address: the user's preferences (their default view),
+ * bounded like the first screen's wait. Read once per session; on our API from the page itself.
+ */
+export function prepare(owner: RouteDataOwner, route: RouteDef, place: RoutePlaceNow): Promise<void> | undefined {
+  const key = route.section?.key as ResourceKey | undefined;
+  if (route.data?.kind !== 'list' || !key || !(key in SECTION_CONFIGS)) return undefined;
+  return opensWithDefaultView(place, parseListState(place.search, SECTION_CONFIGS[key].defaultSort)) ? preferencesRead(owner, FIRST_SCREEN_WAIT_MS) : undefined;
 }

@@ -2,6 +2,11 @@ import type { SavedView } from '../../api/schemas/savedViews';
 import { parseListState, serializeListState, type ListState } from './listState';
 import type { SectionConfig } from './sectionConfig';
 
+/** A list address with nothing chosen in it (what a menu link opens): the user's default view applies. */
+export function isBareList(state: ListState): boolean {
+  return state.search === '' && Object.keys(state.filters).length === 0 && state.show === 0 && state.page === 1 && !state.columns;
+}
+
 /**
  * A saved view as the list's state, keeping only what this list still knows (issue 30): a filter,
  * a sort on a column, or a shown column that no longer exists is dropped and the view still opens.
