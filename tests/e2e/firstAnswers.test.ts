@@ -93,16 +93,25 @@ const FIRST_DRAW_WATCH = `(() => {
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 })()`;
 
-test('a list page opened afresh is drawn once, in the user’s time zone: no row is drawn again when their settings come', async () => {
-  // The viewer's time zone is 14 hours from the browser's: every time on the page reads differently.
+/**
+ * The viewer, with `settings` saved through the API, signed in in a browser of their own (its
+ * clock in UTC) whose every later page is watched from its first byte (FIRST_DRAW_WATCH).
+ */
+async function viewerWatchedFromFirstByte(settings: Record<string, unknown>) {
   const viewer = await signedInClient(e2e.server.url, 'viewer@example.com');
-  expect((await viewer('/api/v1/user/settings', { method: 'POST', json: { timezone: 'Pacific/Kiritimati' } })).status).toBe(200);
+  expect((await viewer('/api/v1/user/settings', { method: 'POST', json: settings })).status).toBe(200);
   const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 800 }, timezoneId: 'UTC' });
   const page = await context.newPage();
   await page.goto(e2e.url('/login'));
   await signIn(page, 'viewer@example.com');
   await page.waitForURL('**/dashboard');
   await page.addInitScript({ content: FIRST_DRAW_WATCH });
+  return { context, page };
+}
+
+test('a list page opened afresh is drawn once, in the user’s time zone: no row is drawn again when their settings come', async () => {
+  // The viewer's time zone is 14 hours from the browser's: every time on the page reads differently.
+  const { context, page } = await viewerWatchedFromFirstByte({ timezone: 'Pacific/Kiritimati' });
 
   await page.goto(e2e.url('/contacts'));
   await page.getByRole('row').nth(1).waitFor();
@@ -118,15 +127,8 @@ test('a list page opened afresh is drawn once, in the user’s time zone: no row
 });
 
 test('a list with a default view, opened afresh from a bare address, draws the view’s rows first: the whole list is never shown', async () => {
-  const viewer = await signedInClient(e2e.server.url, 'viewer@example.com');
   const listViews = { contacts: { views: [{ name: 'Smiths', query: { search: 'Smith' }, columns: null }], default: 'Smiths' } };
-  expect((await viewer('/api/v1/user/settings', { method: 'POST', json: { list_views: listViews } })).status).toBe(200);
-  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto(e2e.url('/login'));
-  await signIn(page, 'viewer@example.com');
-  await page.waitForURL('**/dashboard');
-  await page.addInitScript({ content: FIRST_DRAW_WATCH });
+  const { context, page } = await viewerWatchedFromFirstByte({ list_views: listViews });
 
   await page.goto(e2e.url('/contacts'));
   await page.waitForURL('**/contacts?search=Smith');
