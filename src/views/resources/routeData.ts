@@ -3,6 +3,8 @@ import { FIRST_SCREEN_WAIT_MS } from '../../firstScreen';
 import { ACTOR_IDS } from '../../machines/actorIds';
 import { preferencesRead } from '../../machines/areas/shell';
 import { openResource } from '../../machines/areas/resources';
+import type { NavigationActor } from '../../machines/navigation';
+import { navigationApi } from '../../machines/navigation.api';
 import type { PreferencesActor } from '../../machines/preferences';
 import { preferencesSelectors } from '../../machines/preferences.api';
 import type { ResourceActor } from '../../machines/resource';
@@ -49,13 +51,13 @@ export function startRouteData(resource: ResourceActor, route: RouteDef, params:
     // before any call: asked first and drawn, the whole list showed, then gave way to the view.
     const defaultView = opensWithDefaultView(place, state) ? defaultViewOf(resource, key) : undefined;
     if (defaultView) {
-      resource.system.get(ACTOR_IDS.navigation)?.send({ type: 'navigation.go', to: `/${key}${serializeListState(viewToState(defaultView, config), config.defaultSort)}`, replace: true });
+      showListInstead(resource, key, viewToState(defaultView, config));
       return;
     }
     const before = place.before && { state: parseListState(place.before.search, config.defaultSort), accountId: place.before.accountId };
     const move = listMove(state, before, place.accountId, resource.getSnapshot().context.list?.links);
     const query = listQuery(state);
-    if (move.kind === 'firstPage') resource.system.get(ACTOR_IDS.navigation)?.send({ type: 'navigation.go', to: `/${key}${serializeListState(move.to, config.defaultSort)}`, replace: true });
+    if (move.kind === 'firstPage') showListInstead(resource, key, move.to);
     else if (move.kind === 'none') return;
     else if (move.kind === 'paginate') resource.send({ type: 'resource.paginate', url: move.url, query });
     else resource.send({ type: 'resource.browse', query, scope: place.accountId });
@@ -65,6 +67,12 @@ export function startRouteData(resource: ResourceActor, route: RouteDef, params:
   if (route.data.kind !== 'record' || place.before) return;
   const id = params[route.section?.idParam ?? 'id'] ?? params.id;
   if (id) resource.send({ type: 'resource.read', id });
+}
+
+/** The list's address becomes `state`'s (replacing this one): the route actor then sends that place's call. */
+function showListInstead(resource: ResourceActor, key: ResourceKey, state: ListState): void {
+  const navigation = resource.system.get(ACTOR_IDS.navigation) as NavigationActor | undefined;
+  if (navigation) navigationApi(navigation).go(`/${key}${serializeListState(state, SECTION_CONFIGS[key].defaultSort)}`, true);
 }
 
 /** A list arrived at from another page (not moved on its own page) with a bare address. */
