@@ -4,6 +4,8 @@ import { chromium, type Browser, type BrowserContext, type LaunchOptions, type P
 import type { ServerOptions } from '../../server/app';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { resolveBrowser, thisHost } from './browserResolution';
+import { reportPagesWithoutFrames } from './frames';
+import { runningTestFailed } from './runningTest';
 
 export const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
 
@@ -76,6 +78,7 @@ export async function startE2E(options: { publicConfig?: Record<string, unknown>
     pageErrors,
     url: (p) => `${server.url}${p}`,
     async close() {
+      if (runningTestFailed()) await reportPagesWithoutFrames(browser);
       // Every context opened since the start (the test's own ones too), as closing the browser did.
       await Promise.all(browser.contexts().filter((c) => !before.has(c)).map((c) => c.close()));
       await server.close();
