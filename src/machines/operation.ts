@@ -87,7 +87,7 @@ export const operationMachine = setup({
     }),
   },
   // An operation on its own keeps its output and tells only its listeners (`emit`). One held by a
-  // parent reports to the parent, which keeps THE copy (createChildOperation provides these).
+  // parent reports to the parent, which keeps THE copy (defineOperations provides these: reportToParent).
   actions: {
     keepOutput: assign((_, params: { output: unknown }) => ({ output: params.output })),
     reportSucceeded: (_, _params: { output: unknown }) => {},
@@ -137,35 +137,34 @@ export const operationMachine = setup({
 export type OperationActor = ActorRefFrom<typeof operationMachine>;
 export type OperationSnapshot = SnapshotFrom<typeof operationMachine>;
 
-/** An operation whose call is `call(input, signal, report)`; `report(progress)` updates context.progress while it runs. */
-export function createOperation<I, O>(call: (input: I, signal: AbortSignal, report: (progress: unknown) => void) => Promise<O>) {
-  return operationMachine.provide({
-    actors: {
-      run: fromPromise<unknown, unknown>(({ input, signal, self }) =>
-        call(input as I, signal, (progress) => {
-          // The parent is this operation; a report after a cancel (aborted) is dropped.
-          if (!signal.aborted) self._parent?.send({ type: 'operation.progress', progress });
-        }),
-      ),
-    },
+type Call<I, O> = (input: I, signal: AbortSignal, report: (progress: unknown) => void) => Promise<O>;
+
+/** The `run` actor of a call: `report(progress)` reaches the operation running it. */
+function runOf(callOf: (operation: AnyActorRef) => Call<unknown, unknown>) {
+  return fromPromise<unknown, unknown>(({ input, signal, self }) => {
+    const operation = self._parent!;
+    return callOf(operation)(input, signal, (progress) => {
+      // A report after a cancel (aborted) is dropped.
+      if (!signal.aborted) operation.send({ type: 'operation.progress', progress });
+    });
   });
 }
 
-/**
- * An operation held by a parent machine (resource, relation …): THE operation statechart, whose
- * outcomes go straight to the parent as `operation.report.*` with the child's id as `kind`. The
- * parent keeps the output (one copy of each record and list); the operation keeps its state,
- * input and failure.
- */
-export function createChildOperation<I, O>(call: (input: I, signal: AbortSignal, report: (progress: unknown) => void) => Promise<O>) {
-  return createOperation(call).provide({
-    actions: {
-      keepOutput: () => {},
-      reportSucceeded: sendParent(({ self, context }, params: { output: unknown }) => ({ type: 'operation.report.succeeded', kind: self.id, output: params.output, input: context.input })),
-      reportFailed: sendParent(({ self, context }) => ({ type: 'operation.report.failed', kind: self.id, error: context.error!, input: context.input })),
-    },
-  });
+/** An operation whose call is `call(input, signal, report)`; `report(progress)` updates context.progress while it runs. */
+export function createOperation<I, O>(call: Call<I, O>) {
+  return operationMachine.provide({ actors: { run: runOf(() => call as Call<unknown, unknown>) } });
 }
+
+/**
+ * How an operation held by a parent machine (resource, relation …) reports: its outcomes go
+ * straight to the parent as `operation.report.*` with the child's id as `kind`. The parent keeps
+ * the output (one copy of each record and list); the operation keeps its state, input and failure.
+ */
+const reportToParent = {
+  keepOutput: () => {},
+  reportSucceeded: sendParent(({ self, context }: { self: AnyActorRef; context: OperationContext }, params: { output: unknown }) => ({ type: 'operation.report.succeeded', kind: self.id, output: params.output, input: context.input })),
+  reportFailed: sendParent(({ self, context }: { self: AnyActorRef; context: OperationContext }) => ({ type: 'operation.report.failed', kind: self.id, error: context.error!, input: context.input })),
+};
 
 /** One operation of a family: its call (input → output, typed) and SPEC §8's summary of its failure. */
 export interface OperationSpec<I = never, O = unknown> {
@@ -189,7 +188,7 @@ export type ReportOf<S extends OperationSpecs> =
 export interface OperationFamily<S extends OperationSpecs> {
   kinds: readonly (keyof S & string)[];
   /** The children's logic, one per kind, for the parent's `setup({ actors })`. */
-  actors: Record<keyof S & string, ReturnType<typeof createChildOperation>>;
+  actors: Record<keyof S & string, typeof operationMachine>;
   /** The parent's entry: spawns one child per kind, with id = kind and its systemId. */
   spawnAll: (enqueue: { spawnChild: (src: never, options: { id: string; systemId: string; input: OperationInput }) => unknown }) => void;
   /** The event that starts `kind` with its typed input (send it to the child whose id is `kind`). */
@@ -208,13 +207,16 @@ export function withReport<R extends object>(results: Partial<R>, report: { kind
 
 /**
  * THE operation family: a parent's operations declared once, `{ kind: { call, summary } }`. Each
- * kind is a child of THE operation statechart (createChildOperation) that reports to the parent;
+ * kind is a child of THE operation statechart (one per family, reportToParent) that reports to the parent;
  * the result and input types come from each call, so the parent's handlers and the views' hook
  * (`useChildOperation`) read them without casts. The parent keeps only its domain rules.
  */
 export function defineOperations<S extends OperationSpecs>(specs: S, systemIdOf: (kind: keyof S & string) => string): OperationFamily<S> {
   const kinds = Object.keys(specs) as (keyof S & string)[];
-  const actors = Object.fromEntries(kinds.map((kind) => [kind, createChildOperation(specs[kind]!.call)])) as OperationFamily<S>['actors'];
+  // One statechart for every kind of the family: each child's id is its kind, which picks its call.
+  // (Building a machine costs about half a millisecond; a page opens dozens of operations.)
+  const logic = kinds.length > 0 ? operationMachine.provide({ actors: { run: runOf((operation) => specs[operation.id]!.call as Call<unknown, unknown>) }, actions: reportToParent }) : operationMachine;
+  const actors = Object.fromEntries(kinds.map((kind) => [kind, logic])) as OperationFamily<S>['actors'];
   return {
     kinds,
     actors,

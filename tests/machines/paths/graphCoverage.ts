@@ -46,7 +46,7 @@ export function failed(id: string, error: unknown): EventObject {
   return { type: `xstate.error.actor.${id}`, error } as EventObject;
 }
 
-/** What a parent of THE operation family hears when its child `kind` answers (operation.ts `createChildOperation`). */
+/** What a parent of THE operation family hears when its child `kind` answers (operation.ts `defineOperations`). */
 export function reportSucceeded(kind: string, output?: unknown): EventObject {
   return { type: 'operation.report.succeeded', kind, output } as EventObject;
 }
