@@ -119,15 +119,22 @@ export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>,
   const origin = config.apiOrigin.replace(/\/$/, '');
   const cookies = config.cookies;
 
-  function headersFor(method: Method, options: RequestOptions): Record<string, string> {
-    const headers: Record<string, string> = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+  const PLAIN_HEADERS: Readonly<Record<string, string>> = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+
+  /**
+   * What a request carries from the cookies (the XSRF token of a write, stored tokens). Read only
+   * for a request that goes to the network: each read of `document.cookie` asks the browser
+   * process, and a page's first calls are answered from the page itself.
+   */
+  function credentialHeaders(method: Method, options: RequestOptions): Record<string, string> {
     const jar = currentCookies();
+    const headers: Record<string, string> = {};
     if (method !== 'get') {
       const xsrf = readCookie(cookies.xsrf, jar);
       if (xsrf) headers['x-xsrf-token'] = xsrf;
     }
     const tokens = options.withoutStoredTokens ? {} : storedTokenHeaders(cookies, (name) => readCookie(name, jar));
-    return { ...headers, ...tokens, ...options.headers };
+    return { ...headers, ...tokens };
   }
 
   function scopeToAccount(method: Method, body: unknown, query: Query | undefined): { body: unknown; query: Query | undefined } {
@@ -167,24 +174,28 @@ export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>,
       const signal = options.signal;
       // Any write may change what the page's answers said: from now on every GET asks the network.
       if (method !== 'get') pageAnswers?.clear();
+      // The page's answer as the network would have given it (redaxios's own reading: JSON when it
+      // parses, else the text); the same readers follow. Taken before redaxios, which reads
+      // `document.cookie` for every request it sends.
+      const carried = method === 'get' && !options.onProgress && !options.headers && options.responseType !== 'blob' ? pageAnswers?.take(url) : undefined;
+      if (carried !== undefined) {
+        signal?.throwIfAborted();
+        return { status: 200, data: jsonOrText(carried), headers: new Headers({ 'content-type': 'application/json' }) };
+      }
       try {
         const response = await redaxios.request(url, {
           method,
           data: scoped.body,
-          headers: headersFor(method, options),
+          headers: { ...PLAIN_HEADERS, ...options.headers },
           withCredentials: true,
           responseType: options.responseType === 'blob' ? 'blob' : 'text',
           // redaxios has no abort support of its own: the signal goes straight to fetch.
           fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
-            const carried = method === 'get' && !options.onProgress && !options.headers && options.responseType !== 'blob' ? pageAnswers?.take(String(input)) : undefined;
-            if (carried !== undefined) {
-              signal?.throwIfAborted();
-              // The page's answer as the network would have given it: the same parsing and readers follow.
-              return new Response(carried, { status: 200, headers: { 'content-type': 'application/json' } });
-            }
             // A redirected write is re-sent by the browser as a GET: it must fail, never pass
             // as a success (Apache's trailing-slash 301 on `POST /api/v1/roles/`).
-            const answer = await fetchImpl(input, { ...init, signal, ...(method === 'get' ? {} : { redirect: 'manual' as const }) });
+            // The caller's own headers (in init, with the plain ones) win over the cookies', as before.
+            const headers = { ...credentialHeaders(method, options), ...(init?.headers as Record<string, string> | undefined) };
+            const answer = await fetchImpl(input, { ...init, headers, signal, ...(method === 'get' ? {} : { redirect: 'manual' as const }) });
             if (method !== 'get' && isRedirect(answer)) throw new RedirectedWrite(answer);
             if (!options.onProgress) return answer;
             // Only exports report progress: its code loads with the first one, not with /login.
@@ -252,6 +263,15 @@ class RedirectedWrite extends Error {
   describe(): string {
     const status = this.status ? ` (${this.status})` : '';
     return this.location ? `${status} to ${this.location.slice(0, 200)}` : status;
+  }
+}
+
+/** A body as redaxios reads it: its JSON when it parses, else the text itself. */
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
 }
 

@@ -155,3 +155,26 @@ test('a call that handles its own 403 (expired signed link) does not open the fo
   await expect(http.root.get('/api/v1/email/verify/1/x', { handlesForbidden: true })).rejects.toMatchObject({ status: 403, serverDetail: 'Invalid/Expired url provided.' });
   expect(calls.forbidden).toBe(0);
 });
+
+test('a GET the page answered reads no cookie and sends nothing; the same call again goes to the network with its tokens', async () => {
+  document.cookie = 'PortalToken=portal-1; Path=/';
+  const answers = new Map([['https://api.example/api/v1/user', JSON.stringify({ data: { id: 1 } })]]);
+  const sent: string[] = [];
+  const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    sent.push(`${String(input)} ${(init?.headers as Record<string, string>).authorization ?? ''}`);
+    return Response.json({ data: { id: 2 } });
+  });
+  const http = createHttp(parseRuntimeConfig({ apiOrigin: 'https://api.example' }), fetchImpl as unknown as typeof fetch, {
+    pageAnswers: { take: (url) => { const found = answers.get(url); answers.delete(url); return found; }, clear: () => answers.clear() },
+  });
+  // Each read of document.cookie asks the browser process: a page's first calls need none.
+  const cookie = vi.spyOn(document, 'cookie', 'get');
+  const carried = await http.api.get('/v1/user');
+  expect(carried).toMatchObject({ status: 200, data: { data: { id: 1 } } });
+  expect(cookie).not.toHaveBeenCalled();
+  expect(sent).toEqual([]);
+  const fetched = await http.api.get('/v1/user');
+  expect(fetched.data).toEqual({ data: { id: 2 } });
+  expect(sent).toEqual(['https://api.example/api/v1/user Bearer portal-1']);
+  cookie.mockRestore();
+});
