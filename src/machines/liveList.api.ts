@@ -1,4 +1,4 @@
-import type { LiveListActor, LiveListSnapshot, LiveMark } from './liveList';
+import { NO_MARKS, NOTHING_OFFERED, type LiveListActor, type LiveListSnapshot, type LiveMark } from './liveList';
 
 /** A live list's named senders (issue 25's convention). */
 export function liveListApi(ref: LiveListActor) {
@@ -12,11 +12,9 @@ export function liveListApi(ref: LiveListActor) {
 
 export type LiveListApi = ReturnType<typeof liveListApi>;
 
-const NO_MARKS: Readonly<Record<string, LiveMark>> = {};
-
 export const liveListSelectors = {
   /** Row id → `new` or `changed`, for the rows a live refetch brought. */
   marks: (s: LiveListSnapshot | undefined): Readonly<Record<string, LiveMark>> => s?.context.marks ?? NO_MARKS,
   /** What waits for "show": new records, changed records, and whether there are more than counted. */
-  offered: (s: LiveListSnapshot | undefined) => s?.context.offered,
+  offered: (s: LiveListSnapshot | undefined) => s?.context.offered ?? NOTHING_OFFERED,
 };

@@ -62,7 +62,9 @@ export type LiveListEvent =
 
 export type LiveListEmitted = { type: 'liveList.refetch' };
 
-const NOTHING_OFFERED = { created: [], changed: [], more: false };
+/** Nothing offered, and no row marked: one value each, so a list's view does not draw again for a new empty one. */
+export const NOTHING_OFFERED: LiveListContext['offered'] = { created: [], changed: [], more: false };
+export const NO_MARKS: Readonly<Record<string, LiveMark>> = Object.freeze({});
 
 const capped = (marks: Record<string, LiveMark>): Record<string, LiveMark> => {
   const entries = Object.entries(marks);
@@ -119,7 +121,7 @@ export const liveListMachine = setup({
     visible: typeof document === 'undefined' || document.visibilityState !== 'hidden',
     dirty: false,
     pending: [],
-    marks: {},
+    marks: NO_MARKS,
     offered: NOTHING_OFFERED,
   }),
   invoke: { src: 'listen', input: ({ context }) => context.channel },
@@ -162,7 +164,7 @@ export const liveListMachine = setup({
       ],
     },
     // Nothing marked stays the same object: a list's next page or sort does not render the list again for it.
-    'liveList.clear': { actions: assign(({ context }) => ({ marks: Object.keys(context.marks).length === 0 ? context.marks : {}, pending: [], offered: NOTHING_OFFERED })) },
+    'liveList.clear': { actions: assign({ marks: NO_MARKS, pending: [], offered: NOTHING_OFFERED }) },
   },
   initial: 'idle',
   states: {

@@ -117,8 +117,14 @@ export function openReferences(owner: AreaOwner): ReferencesActor {
       known: (tell) => {
         const filter = owner.root.system.get(ACTOR_IDS.accountFilter) as AccountFilterActor | undefined;
         if (!filter) return () => {};
+        // Told once per list of accounts: the filter's observers hear every event it takes (xstate),
+        // and each telling is a new set of names, so every linked name on screen would draw again.
+        let last: readonly unknown[] | null = null;
         const told = (snapshot: ReturnType<AccountFilterActor['getSnapshot']>) => {
-          if (snapshot.matches('ready') && snapshot.context.accounts.length > 0) tell('accounts', snapshot.context.accounts);
+          const { accounts } = snapshot.context;
+          if (!snapshot.matches('ready') || accounts.length === 0 || accounts === last) return;
+          last = accounts;
+          tell('accounts', accounts);
         };
         told(filter.getSnapshot());
         const subscription = filter.subscribe(told);

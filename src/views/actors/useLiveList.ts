@@ -1,8 +1,37 @@
-import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { LiveListActor, LiveListMode } from '../../machines/liveList';
 import { liveListApi, liveListSelectors } from '../../machines/liveList.api';
 import { usePortal } from '../PortalContext';
+
+/**
+ * Where a list's live actor will be: its code arrives after the list is drawn, and its arrival
+ * alone changes nothing on screen (no marks, nothing offered), so it must not draw the list again.
+ * The hook reads the actor through this slot (useSyncExternalStore) instead of keeping it in state.
+ */
+function createLiveSlot() {
+  let actor: LiveListActor | undefined;
+  let heard: { unsubscribe(): void } | undefined;
+  const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((listener) => listener());
+  return {
+    actor: () => actor,
+    attach(next: LiveListActor) {
+      actor = next;
+      heard = next.subscribe(notify);
+      notify();
+    },
+    detach() {
+      heard?.unsubscribe();
+      heard = undefined;
+      actor = undefined;
+      notify();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
 
 /**
  * Keeps a list on screen current (issue 30's live lists): opens the tab's live channel and this
@@ -13,7 +42,7 @@ import { usePortal } from '../PortalContext';
  */
 export function useLiveList(list: string, resource: string, mode: LiveListMode, refetch: () => void, place: string) {
   const portal = usePortal();
-  const [actor, setActor] = useState<LiveListActor | undefined>(undefined);
+  const [slot] = useState(createLiveSlot);
   const latest = useRef(refetch);
   latest.current = refetch;
 
@@ -28,7 +57,7 @@ export function useLiveList(list: string, resource: string, mode: LiveListMode, 
         heard.unsubscribe();
         closeLiveList(portal, list);
       };
-      setActor(opened);
+      slot.attach(opened);
     }).catch(() => {
       // The live code could not load (a deploy replaced its chunk, or the page is going away): the
       // list stays as it is, without live updates, and no rejection goes unhandled.
@@ -36,21 +65,28 @@ export function useLiveList(list: string, resource: string, mode: LiveListMode, 
     return () => {
       alive = false;
       release?.();
-      setActor(undefined);
+      slot.detach();
     };
-  }, [portal, list, resource, mode]);
+  }, [portal, list, resource, mode, slot]);
 
-  const api = useMemo(() => (actor ? liveListApi(actor) : null), [actor]);
   const firstPlace = useRef(true);
   useEffect(() => {
     if (firstPlace.current) {
       firstPlace.current = false;
       return;
     }
-    api?.clear();
-  }, [api, place]);
+    const actor = slot.actor();
+    if (actor) liveListApi(actor).clear();
+  }, [slot, place]);
 
-  const marks = useSelector(actor, liveListSelectors.marks);
-  const offered = useSelector(actor, liveListSelectors.offered);
-  return { marks, offered, show: () => api?.show() };
+  const marks = useSyncExternalStore(slot.subscribe, () => liveListSelectors.marks(slot.actor()?.getSnapshot()));
+  const offered = useSyncExternalStore(slot.subscribe, () => liveListSelectors.offered(slot.actor()?.getSnapshot()));
+  return {
+    marks,
+    offered,
+    show: () => {
+      const actor = slot.actor();
+      if (actor) liveListApi(actor).show();
+    },
+  };
 }
