@@ -103,6 +103,9 @@ export interface HttpOptions {
   pageAnswers?: PageAnswers;
 }
 
+/** What every request carries, whatever the cookies hold. */
+const PLAIN_HEADERS: Readonly<Record<string, string>> = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+
 export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>, fetchImpl: typeof fetch = (...args) => fetch(...args), { pageAnswers }: HttpOptions = {}): Http {
   let hooks = passiveHooks;
   let hooked = false;
@@ -118,8 +121,6 @@ export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>,
   };
   const origin = config.apiOrigin.replace(/\/$/, '');
   const cookies = config.cookies;
-
-  const PLAIN_HEADERS: Readonly<Record<string, string>> = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' };
 
   /**
    * What a request carries from the cookies (the XSRF token of a write, stored tokens). Read only
@@ -180,7 +181,7 @@ export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>,
       const carried = method === 'get' && !options.onProgress && !options.headers && options.responseType !== 'blob' ? pageAnswers?.take(url) : undefined;
       if (carried !== undefined) {
         signal?.throwIfAborted();
-        return { status: 200, data: jsonOrText(carried), headers: new Headers({ 'content-type': 'application/json' }) };
+        return { status: 200, data: parsedOr(carried, carried), headers: new Headers({ 'content-type': 'application/json' }) };
       }
       try {
         const response = await redaxios.request(url, {
@@ -213,7 +214,7 @@ export function createHttp(config: Pick<RuntimeConfig, 'apiOrigin' | 'cookies'>,
         }
         if (failure && typeof failure === 'object' && 'status' in failure && typeof failure.status === 'number') {
           const data = (failure as { data?: unknown }).data;
-          throw handleFailure(method, failure.status, typeof data === 'string' ? safeJson(data) : data, options);
+          throw handleFailure(method, failure.status, typeof data === 'string' ? parsedOr(data, undefined) : data, options);
         }
         throw new ApiError({ status: 0, detail: DEFAULT_ERROR_TEXT });
       }
@@ -266,19 +267,11 @@ class RedirectedWrite extends Error {
   }
 }
 
-/** A body as redaxios reads it: its JSON when it parses, else the text itself. */
-function jsonOrText(text: string): unknown {
+/** A body's JSON, or `unreadable` when it is not JSON. */
+function parsedOr(text: string, unreadable: unknown): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    return text;
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
+    return unreadable;
   }
 }
