@@ -19,11 +19,14 @@ export function NewChatForm({ connected, onOpen }: { connected: boolean; onOpen:
   const [choice, setChoice] = useState(botAsked ? `bot:${botAsked}` : DEMO);
   const submit = useRef<HTMLButtonElement>(null);
   const focused = useRef(false);
+  // Focus comes once the form is whole: connected, and the bots answered (the picker then names
+  // the chosen bot; before, it was empty and Enter opened a chat titled "Bot <id>").
+  const botsAnswered = !bots.loading && (!bots.permitted || bots.missing || bots.error !== null || bots.items.length > 0);
   useEffect(() => {
-    if (!botAsked || !connected || focused.current) return;
+    if (!botAsked || !connected || !botsAnswered || focused.current) return;
     focused.current = true;
     submit.current?.focus();
-  }, [botAsked, connected]);
+  }, [botAsked, connected, botsAnswered]);
   // Another account in the filter: once its bots and instances have loaded again, a choice it
   // does not offer goes back to the demo bot (the picker never holds another account's bot).
   const accountId = useSelector(usePortal().accountFilter, (s) => s.context.accountId);
