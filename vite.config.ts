@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { firstScreenChunks } from './build/chunking.ts';
+import { serverRenderBundle } from './build/serverRenderBundle.ts';
 import { fingerprintedThemeScript } from './build/themeScript.ts';
 
 // The reference API the dev server proxies to (`npm run dev` starts it on this port).
@@ -15,7 +16,7 @@ const apiOnlyForNonGet = {
 };
 
 export default defineConfig({
-  plugins: [react(), fingerprintedThemeScript()],
+  plugins: [react(), fingerprintedThemeScript(), serverRenderBundle()],
   build: {
     target: 'es2022',
     sourcemap: true,

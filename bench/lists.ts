@@ -26,6 +26,7 @@ import { performance } from 'node:perf_hooks';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readList } from '../src/api/envelope';
 import { RESOURCE_DEFS } from '../src/api/resources';
+import { browserTimeZone, FIRST_SCREEN_HINTS_COOKIE, firstScreenHintsValue } from '../src/firstScreenHints';
 import { startTestServer } from '../server/testing';
 import { launchBrowser, signIn } from '../tests/support/browser';
 import { signedInClient } from '../tests/support/signedIn';
@@ -103,13 +104,17 @@ interface Expect {
 }
 interface Timings {
   first: number[];
+  /** The first page until it takes input. */
+  firstInteractive: number[];
+  /** The record page until it takes input. */
+  recordInteractive: number[];
   /** A record page (navigate until its heading shows the record's name). */
   record: number[];
   next: number[];
   sort: number[];
   trace: Array<{ scripts: number; boot: number; firstApi: number; session: number; listCall: number; rows: number }>;
 }
-const emptyTimings = (): Timings => ({ first: [], record: [], next: [], sort: [], trace: [] });
+const emptyTimings = (): Timings => ({ first: [], firstInteractive: [], record: [], recordInteractive: [], next: [], sort: [], trace: [] });
 
 /** The page's own timeline of the first page: when its scripts, first API call and list call came. */
 async function traceOf(page: Page, rowsAt: number) {
@@ -142,6 +147,9 @@ async function signInByApi(context: BrowserContext, origin: string) {
   if (!response.ok()) throw new Error(`cold sign-in failed: ${response.status()}`);
   // A returning browser's local guest flag (SPEC §4), which a page sign-in would have stored.
   await context.addInitScript(() => localStorage.setItem('isGuest', 'isNotGuest'));
+  // And its first-screen hints (its time zone, "All accounts"), which any earlier page wrote (src/firstScreenHints.ts).
+  const hints = firstScreenHintsValue({ timeZone: browserTimeZone(), accountId: null });
+  await context.addCookies([{ name: FIRST_SCREEN_HINTS_COOKIE, value: encodeURIComponent(hints), url: origin }]);
 }
 
 /** One side of the comparison: where its pages are and what a user clicks on them. */
@@ -155,26 +163,49 @@ interface Side {
   traced: boolean;
 }
 
-/** The same walk on either side: first page, next page, and (from the list sorted by name) a click on "Name". */
+/**
+ * Until the page takes input: the portal's `#root` stops being inert once the browser holds a
+ * first screen its server drew (src/main.tsx); the static table takes input once loaded.
+ */
+async function interactive(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'), null, { polling: 'raf', timeout: 30_000 });
+}
+
+/**
+ * The same walk on either side: first page, next page, a record page, and (from the list sorted
+ * by name) a click on "Name". A navigation is timed from its start until what it shows is on
+ * screen (the rows, the record's heading), whatever the page's scripts still do (`commit`: the
+ * portal's server may draw the first screen before its code has run; the static table has none),
+ * and again until the page takes input (`firstInteractive`, `recordInteractive`). A click is made
+ * on a page that takes input.
+ */
 async function runSide(page: Page, side: Side, expect: Expect, into: Timings, keep: boolean) {
   const timed = async (act: () => Promise<unknown>, until: { rows: number; marker: string }) => {
     const start = performance.now();
     await act();
     const rowsAt = await rowsRendered(page, until.rows, until.marker);
-    return { ms: performance.now() - start, rowsAt };
+    const ms = performance.now() - start;
+    await interactive(page);
+    return { ms, rowsAt, interactiveMs: performance.now() - start };
   };
   await page.goto('about:blank');
-  const first = await timed(() => page.goto(side.firstUrl), expect.first);
+  const first = await timed(() => page.goto(side.firstUrl, { waitUntil: 'commit' }), expect.first);
   const trace = side.traced ? await traceOf(page, first.rowsAt) : undefined;
   const next = await timed(() => side.next(page), expect.next);
   const recordStart = performance.now();
-  await page.goto(side.recordUrl);
+  await page.goto(side.recordUrl, { waitUntil: 'commit' });
   await headingShown(page, expect.record);
   const record = performance.now() - recordStart;
+  await interactive(page);
+  const recordInteractive = performance.now() - recordStart;
   await page.goto(side.sortedByNameUrl);
   await rowsRendered(page, expect.sortFrom.rows, expect.sortFrom.marker);
+  await interactive(page);
   const sort = await timed(() => side.sortByName(page), expect.sort);
   if (!keep) return;
+  into.firstInteractive.push(first.interactiveMs);
+  into.recordInteractive.push(recordInteractive);
   into.first.push(first.ms);
   into.next.push(next.ms);
   into.sort.push(sort.ms);
@@ -260,8 +291,8 @@ async function main() {
     for (const mode of ['warm', 'cold'] as const) {
       console.log(`\n${mode}: ${mode === 'warm' ? 'cache primed, a new navigation' : 'a new browser context each run'}`);
       console.log(`                      ours ms            static table ms    ratio`);
-      for (const step of ['first', 'next', 'sort', 'record'] as const) {
-        const label = { first: 'first page (navigate)', next: 'next page  (click)   ', sort: 'sort by name (click) ', record: 'record page (navigate)' }[step];
+      for (const step of ['first', 'firstInteractive', 'next', 'sort', 'record', 'recordInteractive'] as const) {
+        const label = { first: 'first page (navigate)', firstInteractive: '  … until it takes input', next: 'next page  (click)   ', sort: 'sort by name (click) ', record: 'record page (navigate)', recordInteractive: '  … until it takes input' }[step];
         console.log(`${label} ${cell(ours[mode][step])} ${cell(base[mode][step])} ${(median(ours[mode][step]) / median(base[mode][step])).toFixed(2)}`);
       }
       const t = ours[mode].trace;
@@ -273,8 +304,12 @@ async function main() {
       next: median(ours.warm.next) / median(base.warm.next),
       sort: median(ours.warm.sort) / median(base.warm.sort),
       coldFirst: median(ours.cold.first) / median(base.cold.first),
+      record: median(ours.warm.record) / median(base.warm.record),
+      coldFirstInteractive: median(ours.cold.firstInteractive) / median(base.cold.firstInteractive),
+      recordInteractive: median(ours.warm.recordInteractive) / median(base.warm.recordInteractive),
     };
-    console.log(`\ngoals: warm first ${goals.warmFirst.toFixed(2)} (≤ 2.5), next ${goals.next.toFixed(2)} (≤ 1.3), sort ${goals.sort.toFixed(2)} (≤ 1.3), cold first ${goals.coldFirst.toFixed(2)} (≤ 5)`);
+    console.log(`\ngoals: warm first ${goals.warmFirst.toFixed(2)} (≤ 2.5), next ${goals.next.toFixed(2)} (≤ 1.3), sort ${goals.sort.toFixed(2)} (≤ 1.3), cold first ${goals.coldFirst.toFixed(2)} (≤ 3.0), record ${goals.record.toFixed(2)} (≤ 1.5)`);
+    console.log(`until it takes input: cold first ${goals.coldFirstInteractive.toFixed(2)}, record ${goals.recordInteractive.toFixed(2)}`);
     const headline = (median(ours.warm.first) + median(ours.warm.next)) / (median(base.warm.first) + median(base.warm.next));
     console.log(`ratio: ${headline.toFixed(2)} (ours / baseline)`);
   } finally {

@@ -61,6 +61,8 @@ export interface ServerOptions {
   listLimits?: Partial<ListLimits>;
   /** How long a signed-in page waits for its first answers (http/firstAnswers.ts; default 300 ms); tests on a loaded machine raise it. */
   firstAnswersTimeoutMs?: number;
+  /** How long drawing a signed-in page's first screen may take (http/serverRender.ts; default 300 ms); tests on a loaded machine raise it. */
+  firstScreenTimeoutMs?: number;
 }
 
 /** Secure comes from configuration: behind a TLS proxy `req.secure` is whatever the client claims. */
@@ -147,7 +149,7 @@ export async function createServer(options: ServerOptions): Promise<PortalServer
   // Live lists: every successful write under /api/v1 is announced to the clients who may browse it.
   app.use(announceWrites(ctx));
   registerRoutes(app, ctx);
-  if (options.distDir) app.use(spaRoutes(options.distDir, () => ctx.publicConfig, { firstAnswersTimeoutMs: options.firstAnswersTimeoutMs }));
+  if (options.distDir) app.use(spaRoutes(options.distDir, () => ctx.publicConfig, { firstAnswersTimeoutMs: options.firstAnswersTimeoutMs, firstScreenTimeoutMs: options.firstScreenTimeoutMs }));
   app.use(notFoundHandler);
   app.use(errorHandler());
 

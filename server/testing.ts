@@ -45,7 +45,7 @@ export interface TestServer {
  * contract and end-to-end tests. Pass `distDir` to serve a built portal too.
  */
 export async function startTestServer(
-  opts: Pick<ServerOptions, 'distDir' | 'publicConfig' | 'log' | 'portalUrl' | 'localOidc' | 'sso' | 'devSso' | 'trustProxy' | 'secureCookies' | 'exportStallMs' | 'listLimits' | 'firstAnswersTimeoutMs'> = {},
+  opts: Pick<ServerOptions, 'distDir' | 'publicConfig' | 'log' | 'portalUrl' | 'localOidc' | 'sso' | 'devSso' | 'trustProxy' | 'secureCookies' | 'exportStallMs' | 'listLimits' | 'firstAnswersTimeoutMs' | 'firstScreenTimeoutMs'> = {},
 ): Promise<TestServer> {
   // A private copy of the seeded image: as fresh as seeding anew, without its cost.
   const options: ServerOptions = { dbFile: ':memory:', dbImage: await seededDatabaseImage(), log: opts.log ?? false };
@@ -60,6 +60,7 @@ export async function startTestServer(
   if (opts.exportStallMs !== undefined) options.exportStallMs = opts.exportStallMs;
   if (opts.listLimits !== undefined) options.listLimits = opts.listLimits;
   if (opts.firstAnswersTimeoutMs !== undefined) options.firstAnswersTimeoutMs = opts.firstAnswersTimeoutMs;
+  if (opts.firstScreenTimeoutMs !== undefined) options.firstScreenTimeoutMs = opts.firstScreenTimeoutMs;
   const server = await createServer(options);
   const port = await server.listen(0, '127.0.0.1');
   return { url: `http://127.0.0.1:${port}`, server, close: () => server.close() };

@@ -1,20 +1,15 @@
 // First: the config, the transport and the session read start before the rest of boot's code is evaluated.
 import { early } from './bootNow';
-import { firstScreenReady } from './firstScreen';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Router } from 'wouter';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { readPanelState } from './inspector/panelState';
 import { createRecorder } from './inspector/recorder';
-import { ACTOR_IDS } from './machines/actorIds';
 import { startPortal, type Portal } from './machines/root';
 import { navigationApi } from './machines/navigation.api';
-import { firstCallSent } from './machines/route';
 import { sendFirstCalls, warmRoute } from './routeData';
-import { matchLocation } from './routeMatch';
-import { App, warmShell } from './views/App';
-import { RouteErrorBoundary } from './views/errors/RouteErrorBoundary';
-import { PortalProvider } from './views/PortalContext';
+import { warmShell } from './views/App';
+import { PortalRoot } from './views/PortalRoot';
+import { awaitFirstScreen, type FirstScreenStep } from './firstScreenWait';
+import { browserTimeZone, SERVER_DRAWN_ATTRIBUTE } from './firstScreenHints';
 import { registerInspectorOpener } from './views/shell/inspectorToggle';
 import './styles.css';
 
@@ -55,42 +50,53 @@ async function boot() {
   }
   // The first render waits for the session answer and for the page's first call to be sent:
   // rendered earlier, React would draw "Checking your session…" (which index.html already shows)
-  // and lay it out while that answer, then that call, wait behind it.
+  // and lay it out while that answer, then that call, wait behind it. A signed-in page is drawn
+  // once: the frame, the page and its rows together (bounded: a slow call still gets the shell and
+  // its loading state after the wait).
   const stopCarryingMoves = carryMovesUntilRouter(portal);
-  await sessionAnswered(portal);
-  mark('session-answered');
-  await firstCallSent(portal.route);
-  mark('first-call-sent');
-  // A signed-in page is drawn once: the frame, the page and its rows together. Drawn as soon as its
-  // call was sent, React laid out the shell and the page's loading state, then everything again with
-  // the rows (bounded: a slow call still gets the shell and its loading state after the wait).
-  if (portal.auth.getSnapshot().hasTag('signedIn')) {
-    const here = portal.navigation.getSnapshot().context.location;
-    const status = document.querySelector('#root [role="status"] .loading-label');
-    if (status) status.textContent = 'Loading page…';
-    // A list names its Account column from the account filter's accounts (no lookup of its own when
-    // they are in); another page does not wait for them (a warm record page: ~25 ms sooner).
-    const { route } = matchLocation(here.split('?')[0] || '/');
-    const except = route.data?.kind === 'list' ? [] : [ACTOR_IDS.accountFilter];
-    // The signed-in frame's code, then the user's preferences (time zone, saved views): drawn
-    // without them, every row was drawn again when they came (machines/areas/shell.ts preferencesRead).
-    const shell = warmShell(here).then(() => (route.access === 'protected' ? import('./machines/areas/shell').then(({ preferencesRead }) => preferencesRead(portal)) : undefined));
-    await firstScreenReady(portal.root, Promise.all([shell, warmRoute(here, portal.auth.getSnapshot().context.permissions ?? null)]), { except });
-    mark('first-screen-ready');
-  }
+  await awaitFirstScreen(portal, { onStep: (step) => showStep(step) });
   stopCarryingMoves(); // the router's bridge subscribes as it mounts
   const container = document.getElementById('root')!;
-  createRoot(container).render(
-    <StrictMode>
-      <RouteErrorBoundary>
-        <PortalProvider value={{ ...portal, config }}>
-          <Router>
-            <App />
-          </Router>
-        </PortalProvider>
-      </RouteErrorBoundary>
-    </StrictMode>,
-  );
+  const value = { ...portal, config };
+  // A first screen the server drew (src/serverRender.tsx) is inert until React holds the page: a
+  // click or a key before then would go to a page that cannot answer yet. Its theme colour is then
+  // <html>'s (the sign-in set it): a later change of colour must not be hidden under the drawing's.
+  const takesInput = () => {
+    container.removeAttribute('inert');
+    container.removeAttribute('style');
+  };
+  if (serverDrawing(container, portal) === 'matches') {
+    // This very screen, drawn for this browser: React adopts it (hydrates) instead of drawing it again.
+    hydrateRoot(container, <PortalRoot portal={value} onDrawn={takesInput} />, { onRecoverableError: drawnAgain });
+  } else {
+    // None, or one drawn for another time zone or account filter than this browser's now: drawn anew (React replaces it).
+    createRoot(container).render(<PortalRoot portal={value} onDrawn={takesInput} />);
+  }
+}
+
+/**
+ * Whether the server's drawing of this page (if any) is this browser's screen: drawn for its time
+ * zone and for "All accounts", and the session still signed in. A browser whose filter or time
+ * zone changed since it told its server (src/firstScreenHints.ts) draws the page itself.
+ */
+function serverDrawing(container: HTMLElement, { auth, accountFilter }: Portal): 'none' | 'matches' | 'differs' {
+  const drawnFor = container.getAttribute(SERVER_DRAWN_ATTRIBUTE);
+  if (drawnFor === null) return 'none';
+  const same = drawnFor === browserTimeZone() && accountFilter.getSnapshot().context.accountId === null && auth.getSnapshot().hasTag('signedIn');
+  return same ? 'matches' : 'differs';
+}
+
+/** A server drawing React could not adopt (a relative time that moved on, say): React drew it anew, as a browser-only page would have. */
+function drawnAgain(error: unknown) {
+  console.warn('The server-drawn first screen was drawn again in the browser:', error);
+}
+
+/** Boot's user-timing marks (bench/lists.ts prints them, so a slower first screen shows which step moved) and the status text index.html shows meanwhile. */
+function showStep(step: FirstScreenStep) {
+  const status = document.querySelector('#root [role="status"] .loading-label');
+  if (step === 'checking-session' && status) status.textContent = 'Checking your session…';
+  else if (step === 'loading-page' && status) status.textContent = 'Loading page…';
+  else if (step === 'session-answered' || step === 'first-call-sent' || step === 'first-screen-ready') mark(step);
 }
 
 /** The reference server's mark on a page whose signed-in code it hinted (server/http/preloadHints.ts). */
@@ -114,21 +120,6 @@ function carryMovesUntilRouter({ navigation }: Portal): () => void {
     located(window.location.pathname + window.location.search);
   });
   return () => moves.unsubscribe();
-}
-
-/** Resolves when the session restore has an answer (at once for a guest). */
-function sessionAnswered({ auth }: Portal): Promise<void> {
-  if (!auth.getSnapshot().matches('restoring')) return Promise.resolve();
-  const status = document.querySelector('#root [role="status"] .loading-label');
-  if (status) status.textContent = 'Checking your session…';
-  return new Promise((resolve) => {
-    const settle = () => {
-      watching.unsubscribe();
-      resolve();
-    };
-    // A failed actor renders too: the error boundary then has something to say.
-    const watching = auth.subscribe({ next: (snapshot) => !snapshot.matches('restoring') && settle(), error: settle });
-  });
 }
 
 void boot();

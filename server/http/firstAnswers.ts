@@ -115,13 +115,20 @@ function loopbackGet(req: Request, path: string, headers: http.OutgoingHttpHeade
   });
 }
 
+/** A page's first answers, once its calls are answered (or cut by the time-out). */
+export interface FirstAnswers {
+  /** What was answered 200, or null when nothing was. */
+  payload: Promise<PageAnswersPayload | null>;
+  /** The page has a call of its own (a list's browse, a record's read), not only the session's. */
+  pageCall: boolean;
+}
+
 /**
  * This page's first answers, or null when it gets none (a guest, a page without first calls, a
  * portal told to call another origin): decided at once, so the page's headers can say so before
- * the calls are made. The promise gives the `<script type="application/json">` element, or '' when
- * nothing was answered 200 in time.
+ * the calls are made.
  */
-export function firstAnswersFor(req: Request, publicConfig: Record<string, unknown>, timeoutMs = FIRST_ANSWERS_TIMEOUT_MS): Promise<string> | null {
+export function firstAnswersFor(req: Request, publicConfig: Record<string, unknown>, timeoutMs = FIRST_ANSWERS_TIMEOUT_MS): FirstAnswers | null {
   // Only a request the API knows as signed in (server/auth/authenticate.ts ran before the pages).
   if (!req.auth || req.method !== 'GET') return null;
   // A portal told to call another origin would not ask this server: nothing to answer for it.
@@ -137,13 +144,20 @@ export function firstAnswersFor(req: Request, publicConfig: Record<string, unkno
   // The shell's own first call, for a user who sees every account (machines/route.ts needAccounts:
   // the same rule on the same permissions answer), once that answer is in.
   const accounts = permissions.then((answer) => (answer && isGlobal(readPermissionsOrNull(answer.body), 'Accounts') ? get(withQuery(`/api${ACCOUNTS_CALL.path}`, ACCOUNTS_CALL.query)) : null));
-  return Promise.all([...answering, accounts]).then((answered) => {
+  const payload = Promise.all([...answering, accounts]).then((answered) => {
     // A call still running when the time-out fired was cut: its answer is left out, the rest are written.
     const answers = answered.filter((answer) => answer !== null);
-    if (answers.length === 0) return '';
-    const payload: PageAnswersPayload = { answers };
-    return `<script type="application/json" id="${PAGE_ANSWERS_ID}">${scriptSafeJson(payload)}</script>`;
+    return answers.length === 0 ? null : { answers };
   });
+  return { payload, pageCall: calls.length > SESSION_READ_CALLS };
+}
+
+/** The session read's GETs, first in every page's calls (firstCallsOf). */
+const SESSION_READ_CALLS = 2;
+
+/** The element that carries the answers in the page (docs/first-answers.md), or '' for none. */
+export function answersElement(payload: PageAnswersPayload | null): string {
+  return payload ? `<script type="application/json" id="${PAGE_ANSWERS_ID}">${scriptSafeJson(payload)}</script>` : '';
 }
 
 function sameOrigin(apiOrigin: unknown, req: Request): boolean {

@@ -45,13 +45,29 @@ function closure(manifest: Manifest, keys: string[]): { js: Set<string>; css: Se
   return { js, css };
 }
 
-/** The `<link>` tags to add to a signed-in page's `<head>`, or '' without a manifest. */
-export function signedInPreloadTags(manifest: Manifest): string {
+/** The signed-in code's files the entry does not load itself. */
+function signedInFiles(manifest: Manifest): { js: string[]; css: string[] } {
   const entryKeys = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
   const inEntry = closure(manifest, entryKeys); // index.html lists these already
   const groups = closure(manifest, Object.keys(manifest).filter((key) => SIGNED_IN_GROUPS.some((group) => manifest[key]!.name === group)));
   const js = [...groups.js].filter((file) => !inEntry.js.has(file) && file.endsWith('.js')).sort();
   const css = [...groups.css].filter((file) => !inEntry.css.has(file)).sort();
+  return { js, css };
+}
+
+/**
+ * The signed-in code's stylesheets as render-blocking links, for a page whose first screen the
+ * server drew (serverRender.ts): drawn before they are in, it would show unstyled.
+ */
+export function signedInStylesheets(manifest: Manifest): string {
+  return signedInFiles(manifest)
+    .css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+    .join('');
+}
+
+/** The `<link>` tags to add to a signed-in page's `<head>`, or '' without a manifest. */
+export function signedInPreloadTags(manifest: Manifest): string {
+  const { js, css } = signedInFiles(manifest);
   if (js.length === 0 && css.length === 0) return '';
   // `crossorigin` as the entry's own tags and Vite's loader have it, so the preloaded response is the one used.
   // The meta tells boot (src/main.tsx) the browser is fetching this code unasked, so it need not import it early.
@@ -64,11 +80,18 @@ export function signedInPreloadTags(manifest: Manifest): string {
   return [PRELOADED_MARK, ...scripts, ...styles].join('');
 }
 
+export interface IndexPages {
+  guest: string;
+  signedIn: string;
+  /** The signed-in code's stylesheets, render-blocking (signedInStylesheets). */
+  signedInStylesheets: string;
+}
+
 /** index.html with and without the hints, re-read when the build changes (a rebuild while the server runs). */
-export function indexPages(distDir: string): () => { guest: string; signedIn: string } | null {
+export function indexPages(distDir: string): () => IndexPages | null {
   const indexFile = path.join(distDir, 'index.html');
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
-  let cached: { stamp: string; pages: { guest: string; signedIn: string } } | undefined;
+  let cached: { stamp: string; pages: IndexPages } | undefined;
   return () => {
     let stamp: string;
     try {
@@ -81,12 +104,15 @@ export function indexPages(distDir: string): () => { guest: string; signedIn: st
     if (cached?.stamp !== stamp) {
       const guest = fs.readFileSync(indexFile, 'utf8');
       let tags = '';
+      let stylesheets = '';
       try {
-        tags = signedInPreloadTags(JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest);
+        const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+        tags = signedInPreloadTags(manifest);
+        stylesheets = signedInStylesheets(manifest);
       } catch {
         tags = ''; // no manifest (or an unreadable one): no hints
       }
-      cached = { stamp, pages: { guest, signedIn: tags ? guest.replace('</head>', `${tags}</head>`) : guest } };
+      cached = { stamp, pages: { guest, signedIn: tags ? guest.replace('</head>', `${tags}</head>`) : guest, signedInStylesheets: stylesheets } };
     }
     return cached.pages;
   };

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import express, { Router, type Request } from 'express';
+import { FIRST_SCREEN_HINTS_COOKIE } from '../../src/firstScreenHints';
 import { readCookie, sessionCookieName } from './cookies';
-import { firstAnswersFor } from './firstAnswers';
+import { answersElement, firstAnswersFor, type FirstAnswers } from './firstAnswers';
 import { withInlineConfig } from './inlineConfig';
 import { indexPages } from './preloadHints';
+import { drawnRoot, SERVER_RENDER_DIR, serverRenderer } from './serverRender';
 
 /**
  * Paths owned by the API, never answered with the portal's HTML: `/api`, Sanctum, socket.io, and
@@ -29,15 +31,32 @@ function isPageRequest(req: Request): boolean {
   return (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(req.path) && !isAssetPath(req.path);
 }
 
+/** index.html's `#root` as built: the loading status shown until the portal draws (index.html). */
+const ROOT_START = '<div id="root">';
+const ROOT_END = '</div></div>';
+
+/**
+ * Where index.html's `#root` is, for a page whose first screen this server may draw (a list or a
+ * record page of a browser whose hints allow it: serverRender.ts), else null.
+ */
+function drawable(req: Request, answers: FirstAnswers, html: string): { start: number; end: number } | null {
+  if (!answers.pageCall || !req.headers.cookie?.includes(FIRST_SCREEN_HINTS_COOKIE)) return null;
+  const start = html.indexOf(ROOT_START);
+  const end = start === -1 ? -1 : html.indexOf(ROOT_END, start);
+  return end === -1 ? null : { start, end: end + ROOT_END.length };
+}
+
 /**
  * Serves the built portal: hashed assets with long caching, and index.html for every page
  * navigation so client-side routes (/bots/12/edit) survive a reload, with the runtime config in it.
  * When dist/ has not been built, navigations get a short text page saying how to build it.
  */
-export function spaRoutes(distDir: string, publicConfig: () => Record<string, unknown>, options: { firstAnswersTimeoutMs?: number } = {}): Router {
+export function spaRoutes(distDir: string, publicConfig: () => Record<string, unknown>, options: { firstAnswersTimeoutMs?: number; firstScreenTimeoutMs?: number } = {}): Router {
   const router = Router();
   const indexFile = path.join(distDir, 'index.html');
 
+  // The server's own drawing code (serverRender.ts) is in the build, and no browser's business.
+  router.use(`/${SERVER_RENDER_DIR}`, (_req, res) => void res.status(404).type('text/plain').send('Not found'));
   router.use(
     express.static(distDir, {
       index: false,
@@ -50,6 +69,8 @@ export function spaRoutes(distDir: string, publicConfig: () => Record<string, un
   );
 
   const pages = indexPages(distDir);
+  const render = serverRenderer(distDir);
+  void render(); // loaded now, not on a user's first page
   router.use(async (req, res, next) => {
     if (!isPageRequest(req)) return next();
     // Checked per request so `npm run build` while the server runs takes effect without a restart.
@@ -78,8 +99,19 @@ export function spaRoutes(distDir: string, publicConfig: () => Record<string, un
     // module scripts run only once the whole page is parsed, so they always find them.
     const end = html.lastIndexOf('</body>');
     const cut = end === -1 ? html.length : end;
-    res.write(html.slice(0, cut));
-    res.end((await answers.catch(() => '')) + html.slice(cut));
+    const root = drawable(req, answers, html);
+    if (!root) {
+      res.write(html.slice(0, cut));
+      res.end(answersElement(await answers.payload.catch(() => null)) + html.slice(cut));
+      return;
+    }
+    // A page whose first screen this server may draw (serverRender.ts): its body waits for the
+    // answers and the drawing, which then stand where index.html's loading status stood.
+    res.write(html.slice(0, root.start));
+    const payload = await answers.payload.catch(() => null);
+    const drawn = await drawnRoot(req, render, { config, answers: payload, timeoutMs: options.firstScreenTimeoutMs });
+    const body = drawn === null ? html.slice(root.start, cut) : page.signedInStylesheets + drawn + html.slice(root.end, cut);
+    res.end(body + answersElement(payload) + html.slice(cut));
   });
 
   return router;

@@ -122,3 +122,16 @@ function readableShade(rgb: Rgb, minimum: number, backgrounds: readonly string[]
 export function formatRatio(ratio: number): string {
   return `${(Math.floor(ratio * 100) / 100).toFixed(2)}:1`;
 }
+
+/**
+ * The CSS variables the user's theme colour sets (machines/effects.ts applyThemeColor; a server
+ * drawing the page, src/serverRender.tsx): `--theme-color` as chosen (the header),
+ * `--theme-accent-light|dark` for links and buttons (a darker or lighter shade where the colour is
+ * not readable on that theme's backgrounds; styles.css picks by data-theme) and `--theme-on-color`
+ * for the header's text.
+ */
+export function themeColorVars(chosen: string): Record<string, string> {
+  const contrast = themeContrast(chosen);
+  if (!contrast) return { '--theme-color': chosen };
+  return { '--theme-color': chosen, '--theme-accent-light': contrast.accent, '--theme-accent-dark': contrast.accentDark, '--theme-on-color': contrast.onChosen };
+}

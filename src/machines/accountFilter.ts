@@ -1,6 +1,7 @@
 import { assign, enqueueActions, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { Account } from '../api/schemas/account';
 import { ACTOR_IDS } from './actorIds';
+import { writeFirstScreenHints } from './effects';
 import { defineOperations, type OperationFailure, type OperationFamily, type ReportOf } from './operation';
 
 const STORAGE_KEY = 'account_id';
@@ -14,6 +15,8 @@ function readStoredAccount(): string | null {
 }
 
 function storeAccount(accountId: string | null): void {
+  // The server draws a first screen only for "All accounts" (src/firstScreenHints.ts).
+  writeFirstScreenHints(accountId);
   try {
     if (typeof localStorage === 'undefined') return;
     if (accountId) localStorage.setItem(STORAGE_KEY, accountId);

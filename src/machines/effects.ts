@@ -1,4 +1,5 @@
-import { themeContrast } from '../format/themeContrast';
+import { writeCookie } from '../api/cookies';
+import { browserTimeZone, FIRST_SCREEN_HINTS_COOKIE, firstScreenHintsValue } from '../firstScreenHints';
 
 /**
  * The few browser side effects machines perform, behind named functions so machine tests in Node
@@ -42,13 +43,14 @@ export function applyThemeColor(color: string | null | undefined): void {
   if (typeof document === 'undefined') return;
   const style = document.documentElement.style;
   style.setProperty('--theme-color', chosen);
-  const contrast = themeContrast(chosen);
-  if (contrast) {
-    // styles.css picks the shade of the theme in use (data-theme on <html>).
-    style.setProperty('--theme-accent-light', contrast.accent);
-    style.setProperty('--theme-accent-dark', contrast.accentDark);
-    style.setProperty('--theme-on-color', contrast.onChosen);
-  }
+  // The readable shades come with the signed-in code, which the page loads meanwhile: the contrast
+  // rules are not needed to sign in (bench:bundle). A newer colour chosen meanwhile wins.
+  void import('../format/themeContrast')
+    .then(({ themeColorVars }) => {
+      if (storedThemeColor() !== chosen) return;
+      for (const [name, value] of Object.entries(themeColorVars(chosen))) style.setProperty(name, value);
+    })
+    .catch(() => {}); // the chunk did not come: the default accents stay, still readable
 }
 
 /** Issue 30: the user's theme. `system` follows the operating system's light or dark setting. */
@@ -79,3 +81,15 @@ export function applyAppearance(appearance: Appearance): void {
   document.documentElement.setAttribute('data-theme', theme);
   document.documentElement.style.colorScheme = theme;
 }
+
+/**
+ * This browser's first-screen hints (src/firstScreenHints.ts: its time zone, the account filter's
+ * choice), for its server to draw its next signed-in page: written at boot and when the filter changes.
+ */
+export function writeFirstScreenHints(accountId: string | null): void {
+  if (typeof document === 'undefined') return;
+  writeCookie(FIRST_SCREEN_HINTS_COOKIE, firstScreenHintsValue({ timeZone: browserTimeZone(), accountId }), HINTS_MAX_AGE_SECONDS);
+}
+
+/** A year: the hints outlive a session (a returning browser's first screen is drawn by its server). */
+const HINTS_MAX_AGE_SECONDS = 365 * 24 * 3600;

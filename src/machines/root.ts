@@ -8,6 +8,7 @@ import type { RuntimeConfig } from '../config';
 import { createAccountFilterMachine, type AccountFilterActor } from './accountFilter';
 import { ACTOR_IDS } from './actorIds';
 import { authMachine, isSignedIn, type AuthActor } from './auth';
+import { readGuestFlag } from './effects';
 import { createAuthBranchActors } from './authBranches';
 import { navigationMachine, type NavigationActor } from './navigation';
 import { createOperation, type OperationActor } from './operation';
@@ -86,6 +87,11 @@ export function createRootMachine({ http, config, location = '/', firstCalls, se
   const { cookies } = config;
 
   const auth = authMachine.provide({
+    guards: {
+      // A read boot started was started because the browser is not a guest (src/bootEarly.ts); a
+      // server drawing the first screen (src/serverRender.tsx) has no localStorage to ask.
+      'the browser says guest': () => sessionRead === undefined && readGuestFlag(),
+    },
     actors: {
       // Password (+ Fortify's second factor), SSO and sign-out.
       ...createAuthBranchActors({ authApi, sso: config.sso, cookies }),

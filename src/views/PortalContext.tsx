@@ -9,6 +9,11 @@ import type { RuntimeConfig } from '../config';
 
 export interface PortalValue extends Portal {
   config: RuntimeConfig;
+  /**
+   * The browser's time zone where the runtime's own is not it: a server drawing the page
+   * (src/serverRender.tsx) draws in the one the browser told it. Undefined in a browser.
+   */
+  browserTimeZone?: string;
 }
 
 const PortalContext = createContext<PortalValue | null>(null);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { FIRST_SCREEN_WAIT_MS } from '../../src/firstScreen';
-import { signIn, startE2E, type E2E } from '../support/browser';
+import { portalHoldsPage, signIn, startE2E, type E2E } from '../support/browser';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -22,6 +22,9 @@ test('a record page opened again takes every script from the browser cache: the 
   await page.waitForURL('**/dashboard');
   await page.goto(url('/bots/1'));
   await page.getByRole('heading', { level: 1 }).waitFor();
+  // The heading may be its server's drawing: the page's code is all in once the portal holds it.
+  await portalHoldsPage(page);
+  await page.waitForLoadState('load');
 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');

@@ -22,6 +22,14 @@ export function browserLaunchOptions(): LaunchOptions {
   return { ...resolution.target, args: CHROME_FLAGS, headless: true };
 }
 
+/**
+ * Until the portal holds the page: a first screen its server drew (docs/first-screen.md) is on
+ * screen, inert, before the portal's code has run; it takes input once the portal adopts it.
+ */
+export async function portalHoldsPage(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'), null, { timeout });
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch(browserLaunchOptions());
 }
@@ -59,10 +67,10 @@ export interface E2E {
 }
 
 /** A fresh reference API (new in-memory database) serving the built portal, and a new browser page. */
-export async function startE2E(options: { publicConfig?: Record<string, unknown>; localOidc?: ServerOptions['localOidc']; firstAnswersTimeoutMs?: number } = {}): Promise<E2E> {
+export async function startE2E(options: { publicConfig?: Record<string, unknown>; localOidc?: ServerOptions['localOidc']; firstAnswersTimeoutMs?: number; firstScreenTimeoutMs?: number } = {}): Promise<E2E> {
   if (!existsSync(path.join(DIST_DIR, 'index.html'))) throw new Error(`No built portal in ${DIST_DIR}: run \`npm run build\` first.`);
   const [server, browser] = await Promise.all([
-    startTestServer({ distDir: DIST_DIR, publicConfig: options.publicConfig, localOidc: options.localOidc, firstAnswersTimeoutMs: options.firstAnswersTimeoutMs }),
+    startTestServer({ distDir: DIST_DIR, publicConfig: options.publicConfig, localOidc: options.localOidc, firstAnswersTimeoutMs: options.firstAnswersTimeoutMs, firstScreenTimeoutMs: options.firstScreenTimeoutMs }),
     sharedBrowser(),
   ]);
   const before = new Set(browser.contexts());

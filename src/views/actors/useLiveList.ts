@@ -79,8 +79,11 @@ export function useLiveList(list: string, resource: string, mode: LiveListMode, 
     if (actor) liveListApi(actor).clear();
   }, [slot, place]);
 
-  const marks = useSyncExternalStore(slot.subscribe, () => liveListSelectors.marks(slot.actor()?.getSnapshot()));
-  const offered = useSyncExternalStore(slot.subscribe, () => liveListSelectors.offered(slot.actor()?.getSnapshot()));
+  // The same on a server drawing the page (src/serverRender.tsx): no live actor there either.
+  const readMarks = () => liveListSelectors.marks(slot.actor()?.getSnapshot());
+  const readOffered = () => liveListSelectors.offered(slot.actor()?.getSnapshot());
+  const marks = useSyncExternalStore(slot.subscribe, readMarks, readMarks);
+  const offered = useSyncExternalStore(slot.subscribe, readOffered, readOffered);
   return {
     marks,
     offered,

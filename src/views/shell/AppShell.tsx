@@ -12,6 +12,7 @@ import { useInspectorToggle } from './inspectorToggle';
 import { usePreferencesState } from '../actors/usePreferences';
 import { preferencesSelectors } from '../../machines/preferences.api';
 import { TimeZoneContext } from '../common/TimeZone';
+import { usePortal } from '../PortalContext';
 
 /** SPEC §2 / §9: the layout is wide from 992 px (the menu beside the content); below, the menu is a drawer. */
 
@@ -28,7 +29,10 @@ export function AppShell({ route, children }: { route: RouteDef; params: Record<
   const body = useRef<HTMLDivElement>(null);
   const openInspector = useInspectorToggle();
   // The user's theme, saved views and time zone come from user settings once per session (the actor loads them).
-  const timeZone = usePreferencesState(preferencesSelectors.timeZone);
+  const chosenTimeZone = usePreferencesState(preferencesSelectors.timeZone);
+  // Else the browser's: its own in a browser (undefined), the one it told its server when a server draws the page.
+  const { browserTimeZone } = usePortal();
+  const timeZone = chosenTimeZone ?? browserTimeZone;
 
   useEffect(() => {
     if (!drawerOpen) return;

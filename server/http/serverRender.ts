@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Request } from 'express';
+import type { PageAnswersPayload } from '../../src/api/firstCalls';
+import { FIRST_SCREEN_HINTS_COOKIE, readFirstScreenHints, SERVER_DRAWN_ATTRIBUTE, type ServerDrawing, type ServerRenderInput } from '../../src/firstScreenHints';
+import { readCookie } from './cookies';
+
+/**
+ * A signed-in page's first screen, drawn here from its first answers (docs/first-screen.md) by
+ * the portal's own server bundle (`<dist>/ssr/serverRender.js`, built with the portal by
+ * build/serverRenderBundle.ts, so it is always the portal the page loads). Only for a browser
+ * that told us how it draws (its `portal_view` cookie: its time zone, and "All accounts" in its
+ * filter); anything else, a build without the bundle, or a drawing that fails gets no drawing,
+ * and the browser draws the page as before.
+ */
+
+/** Where build/serverRenderBundle.ts puts the bundle inside the portal's build (never served: spa.ts). */
+export const SERVER_RENDER_DIR = 'ssr';
+
+/** How long a drawing may take before the page is sent without it (its machines need no network: a few ms). */
+export const FIRST_SCREEN_TIMEOUT_MS = 300;
+
+type Render = (input: ServerRenderInput) => Promise<ServerDrawing | null>;
+
+/**
+ * The bundle's module, loaded once per build: its entry is named by its content
+ * (`serverRender-<hash>.js`), and imported under that one name, the name its chunks import it by
+ * (a second name would be a second copy, with its own React contexts).
+ */
+export function serverRenderer(distDir: string): () => Promise<Render | null> {
+  const dir = path.join(distDir, SERVER_RENDER_DIR);
+  const loaded = new Map<string, Promise<Render | null>>();
+  return () => {
+    const entry = currentEntry(dir);
+    if (!entry) return Promise.resolve(null);
+    let render = loaded.get(entry);
+    if (!render) {
+      render = import(pathToFileURL(path.join(dir, entry)).href).then(
+        (module: { renderFirstScreen?: Render }) => module.renderFirstScreen ?? null,
+        (error: unknown) => {
+          console.error('The first-screen bundle did not load; pages are drawn by the browser.', error);
+          return null;
+        },
+      );
+      loaded.clear(); // an older build's module is never asked again
+      loaded.set(entry, render);
+    }
+    return render;
+  };
+}
+
+/** The entry's file name in the bundle's folder, or null without a bundle. */
+function currentEntry(dir: string): string | null {
+  try {
+    return fs.readdirSync(dir).find((file) => /^serverRender-[\w-]+\.js$/.test(file)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `#root` with the page's first screen in it, or null: not drawn for this browser, or the drawing
+ * did not come. Inert until the portal adopts it (src/main.tsx), so a click or a key before then
+ * does not go to a page that cannot answer yet.
+ */
+export async function drawnRoot(req: Request, renderer: () => Promise<Render | null>, { config, answers, timeoutMs = FIRST_SCREEN_TIMEOUT_MS }: { config: Record<string, unknown>; answers: PageAnswersPayload | null; timeoutMs?: number }): Promise<string | null> {
+  const hints = readFirstScreenHints(readCookie(req, FIRST_SCREEN_HINTS_COOKIE));
+  if (!answers || !hints || hints.accountId !== null) return null;
+  const render = await renderer();
+  if (!render) return null;
+  const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
+  const drawing = await render({ url, config, answers, timeZone: hints.timeZone, timeoutMs }).catch(() => null);
+  if (!drawing) return null;
+  // The user's theme colour on the drawing until the portal sets it on <html> (src/main.tsx drops this then).
+  const vars = Object.entries(drawing.themeVars).filter(([name, value]) => /^--theme-[a-z-]+$/.test(name) && /^#[0-9a-f]{3,8}$/i.test(value));
+  const style = vars.length ? ` style="${escapeAttribute(vars.map(([name, value]) => `${name}:${value}`).join(';'))}"` : '';
+  return `<div id="root" inert ${SERVER_DRAWN_ATTRIBUTE}="${escapeAttribute(hints.timeZone)}"${style}>${drawing.html}</div>`;
+}
+
+const escapeAttribute = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);

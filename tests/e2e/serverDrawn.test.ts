@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { FIRST_SCREEN_HINTS_COOKIE, SERVER_DRAWN_ATTRIBUTE } from '../../src/firstScreenHints';
+import { portalHoldsPage, signIn, startE2E, type E2E } from '../support/browser';
+
+let e2e: E2E;
+beforeAll(async () => {
+  // A loaded test machine may take longer than the 300 ms a page waits for its answers and drawing by default.
+  e2e = await startE2E({ firstAnswersTimeoutMs: 5_000, firstScreenTimeoutMs: 5_000 });
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+/** What the console said: a drawing React could not adopt says so (src/main.tsx drawnAgain). */
+function consoleOf(page: Page): string[] {
+  const said: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') said.push(message.text());
+  });
+  return said;
+}
+
+/** A browser of its own (no cookie of another test's), signed in as the admin. */
+async function signedInAsAdmin(): Promise<Page> {
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(e2e.url('/login'));
+  await signIn(page, 'admin@example.com');
+  await page.waitForURL('**/dashboard');
+  return page;
+}
+
+/**
+ * Issue 25 (speed), docs/first-screen.md: a returning browser's signed-in list arrives drawn by its
+ * server, rows and all, before any of the portal's code has run; the portal then adopts that very
+ * drawing (no second drawing, nothing said on the console) and it takes input only then.
+ */
+test("a list page arrives drawn: its rows show while the portal's code is held back, input waits for the portal, and the portal adopts the drawing as it is", async () => {
+  const { url } = e2e;
+  const page = await signedInAsAdmin();
+  // Boot told the server this browser's time zone and "All accounts".
+  const hints = (await page.context().cookies()).find((cookie) => cookie.name === FIRST_SCREEN_HINTS_COOKIE);
+  expect(decodeURIComponent(hints?.value ?? '')).toBe(`tz=${encodeURIComponent(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone))}&account=`);
+
+  // The portal's code is held until the test lets it go (not the theme script: a classic script in
+  // <head>, it holds the parser, and the drawing with it).
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const portalCode = (address: URL) => /^\/assets\/(?!theme-).*\.js$/.test(address.pathname);
+  await page.route(portalCode, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const said = consoleOf(page);
+  const rows = page.getByRole('table', { name: 'Contacts' }).locator('tbody tr');
+  let firstRow: string | null;
+  try {
+    const response = await page.goto(url('/contacts?show=25'), { waitUntil: 'commit' });
+    expect(await response!.headerValue('cache-control')).toBe('no-store');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(25);
+    await expect.poll(() => page.getByText('Showing 1–25 of').isVisible()).toBe(true);
+    // Drawn, not yet the portal's: inert, so a click goes nowhere rather than to a page that cannot answer.
+    expect(await page.evaluate((attribute) => ({ inert: document.getElementById('root')!.hasAttribute('inert'), drawnFor: document.getElementById('root')!.getAttribute(attribute) }), SERVER_DRAWN_ATTRIBUTE)).toEqual({
+      inert: true,
+      drawnFor: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+    });
+    firstRow = await rows.first().textContent();
+    // The row elements the server drew: adopted, they are still the ones on screen afterwards.
+    await page.evaluate(() => ((window as unknown as { drawnRow: Element | null }).drawnRow = document.querySelector('table[aria-label="Contacts"] tbody tr')));
+  } finally {
+    release();
+  }
+  await portalHoldsPage(page);
+  expect(await page.evaluate(() => (window as unknown as { drawnRow: Element | null }).drawnRow === document.querySelector('table[aria-label="Contacts"] tbody tr'))).toBe(true);
+  expect(await rows.first().textContent()).toBe(firstRow);
+  expect(said).toEqual([]);
+
+  // The adopted page is the portal: the next page comes by its own call, and the focus stays on the button.
+  await page.unroute(portalCode);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await page.waitForURL(/page=2/);
+  await expect.poll(() => page.getByText('Showing 26–50 of').isVisible()).toBe(true);
+});
+
+test('a record page arrives drawn with its heading, and the portal takes it over', async () => {
+  const { url } = e2e;
+  const page = await signedInAsAdmin();
+  const said = consoleOf(page);
+  const response = await page.goto(url('/contacts/1'));
+  expect(await response!.text()).toMatch(new RegExp(`<div id="root" inert ${SERVER_DRAWN_ATTRIBUTE}="[^"]+"[^>]*>.*<h1`));
+  await portalHoldsPage(page);
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
+  await page.getByRole('link', { name: /^Edit/ }).first().click();
+  await page.waitForURL(/\/contacts\/1\/edit/);
+  expect(said).toEqual([]);
+});
+
+test('a browser with an account chosen in its filter is not drawn "All accounts": the server draws nothing and the rows are that account\'s', async () => {
+  const { url } = e2e;
+  const page = await signedInAsAdmin();
+  await page.goto(url('/contacts?show=25'));
+  await portalHoldsPage(page);
+  await page.getByLabel('Account').selectOption({ label: 'Globex Sales' });
+  await expect.poll(async () => decodeURIComponent((await page.context().cookies()).find((cookie) => cookie.name === FIRST_SCREEN_HINTS_COOKIE)?.value ?? '')).toMatch(/&account=2$/);
+  const response = await page.goto(url('/contacts?show=25'));
+  expect(await response!.text()).not.toContain(SERVER_DRAWN_ATTRIBUTE);
+  // The rows are Globex Sales' own, as the API lists them for that account.
+  const theirs = (await (await page.request.get(url('/api/v1/contacts/?page=1&show=25&account_id=2'), { headers: { Accept: 'application/json' } })).json()) as { data: Array<{ name: string }> };
+  const names = page.getByRole('table', { name: 'Contacts' }).locator('tbody tr td:nth-child(2) a');
+  await expect.poll(() => names.allTextContents()).toEqual(theirs.data.map((contact) => contact.name));
+});
+
+test('a browser whose time zone is not the one it told its server draws the page itself, in its own time zone', async () => {
+  const { url } = e2e;
+  const page = await signedInAsAdmin();
+  const own = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const other = own === 'Pacific/Kiritimati' ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
+  await page.context().addCookies([{ name: FIRST_SCREEN_HINTS_COOKIE, value: encodeURIComponent(`tz=${encodeURIComponent(other)}&account=`), url: url('/') }]);
+  const said = consoleOf(page);
+  const response = await page.goto(url('/contacts?show=25'));
+  expect(await response!.text()).toContain(`${SERVER_DRAWN_ATTRIBUTE}="${other}"`);
+  await portalHoldsPage(page);
+  // Drawn anew by the portal (no adoption of a drawing in another zone, so nothing to complain about) …
+  await expect.poll(() => page.evaluate(() => document.querySelectorAll('table[aria-label="Contacts"] tbody tr').length)).toBe(25);
+  expect(said).toEqual([]);
+  // … and its hints put right for the next page.
+  expect(decodeURIComponent((await page.context().cookies()).find((cookie) => cookie.name === FIRST_SCREEN_HINTS_COOKIE)?.value ?? '')).toBe(`tz=${encodeURIComponent(own)}&account=`);
+});
+
+test("the server's drawing code is not served, and a guest's page is never drawn", async () => {
+  const { page, url } = e2e;
+  const listing = await page.request.get(url('/ssr/'));
+  expect(listing.status()).toBe(404);
+  const guest = await page.request.get(url('/contacts?show=25'), { headers: { cookie: `${FIRST_SCREEN_HINTS_COOKIE}=tz%3DUTC%26account%3D` } });
+  expect(await guest.text()).not.toContain(SERVER_DRAWN_ATTRIBUTE);
+});
