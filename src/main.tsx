@@ -62,8 +62,7 @@ async function boot() {
   // click or a key before then would go to a page that cannot answer yet. Its theme colour is then
   // <html>'s (the sign-in set it): a later change of colour must not be hidden under the drawing's.
   const takesInput = () => {
-    container.removeAttribute('inert');
-    container.removeAttribute('style');
+    for (const attribute of ['inert', 'aria-disabled', 'style']) container.removeAttribute(attribute);
   };
   if (serverDrawing(container, portal) === 'matches') {
     // This very screen, drawn for this browser: React adopts it (hydrates) instead of drawing it again.

@@ -61,8 +61,9 @@ function currentEntry(dir: string): string | null {
 
 /**
  * `#root` with the page's first screen in it, or null: not drawn for this browser, or the drawing
- * did not come. Inert until the portal adopts it (src/main.tsx), so a click or a key before then
- * does not go to a page that cannot answer yet.
+ * did not come. Inert and disabled until the portal adopts it (src/main.tsx): a click or a key
+ * before then does not go to a page that cannot answer yet (inert), and a script driving the page
+ * (a test, an assistive tool) is told its controls are not ready (aria-disabled).
  */
 export async function drawnRoot(req: Request, renderer: () => Promise<Render | null>, { config, answers, timeoutMs = FIRST_SCREEN_TIMEOUT_MS }: { config: Record<string, unknown>; answers: PageAnswersPayload | null; timeoutMs?: number }): Promise<string | null> {
   const hints = readFirstScreenHints(readCookie(req, FIRST_SCREEN_HINTS_COOKIE));
@@ -75,7 +76,7 @@ export async function drawnRoot(req: Request, renderer: () => Promise<Render | n
   // The user's theme colour on the drawing until the portal sets it on <html> (src/main.tsx drops this then).
   const vars = Object.entries(drawing.themeVars).filter(([name, value]) => /^--theme-[a-z-]+$/.test(name) && /^#[0-9a-f]{3,8}$/i.test(value));
   const style = vars.length ? ` style="${escapeAttribute(vars.map(([name, value]) => `${name}:${value}`).join(';'))}"` : '';
-  return `<div id="root" inert ${SERVER_DRAWN_ATTRIBUTE}="${escapeAttribute(hints.timeZone)}"${style}>${drawing.html}</div>`;
+  return `<div id="root" inert aria-disabled="true" ${SERVER_DRAWN_ATTRIBUTE}="${escapeAttribute(hints.timeZone)}"${style}>${drawing.html}</div>`;
 }
 
 const escapeAttribute = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);

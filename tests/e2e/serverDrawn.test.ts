@@ -60,9 +60,12 @@ test("a list page arrives drawn: its rows show while the portal's code is held b
     expect(await response!.headerValue('cache-control')).toBe('no-store');
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(25);
     await expect.poll(() => page.getByText('Showing 1–25 of').isVisible()).toBe(true);
-    // Drawn, not yet the portal's: inert, so a click goes nowhere rather than to a page that cannot answer.
-    expect(await page.evaluate((attribute) => ({ inert: document.getElementById('root')!.hasAttribute('inert'), drawnFor: document.getElementById('root')!.getAttribute(attribute) }), SERVER_DRAWN_ATTRIBUTE)).toEqual({
+    // Drawn, not yet the portal's: inert, so a click goes nowhere rather than to a page that cannot answer,
+    // and its controls say they are not ready (a script filling the search box now waits).
+    expect(await page.getByRole('searchbox', { name: 'Search' }).isDisabled()).toBe(true);
+    expect(await page.evaluate((attribute) => ({ inert: document.getElementById('root')!.hasAttribute('inert'), disabled: document.getElementById('root')!.getAttribute('aria-disabled'), drawnFor: document.getElementById('root')!.getAttribute(attribute) }), SERVER_DRAWN_ATTRIBUTE)).toEqual({
       inert: true,
+      disabled: 'true',
       drawnFor: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
     });
     firstRow = await rows.first().textContent();
@@ -72,6 +75,7 @@ test("a list page arrives drawn: its rows show while the portal's code is held b
     release();
   }
   await portalHoldsPage(page);
+  expect(await page.getByRole('searchbox', { name: 'Search' }).isDisabled()).toBe(false);
   expect(await page.evaluate(() => (window as unknown as { drawnRow: Element | null }).drawnRow === document.querySelector('table[aria-label="Contacts"] tbody tr'))).toBe(true);
   expect(await rows.first().textContent()).toBe(firstRow);
   expect(said).toEqual([]);
@@ -88,7 +92,7 @@ test('a record page arrives drawn with its heading, and the portal takes it over
   const page = await signedInAsAdmin();
   const said = consoleOf(page);
   const response = await page.goto(url('/contacts/1'));
-  expect(await response!.text()).toMatch(new RegExp(`<div id="root" inert ${SERVER_DRAWN_ATTRIBUTE}="[^"]+"[^>]*>.*<h1`));
+  expect(await response!.text()).toMatch(new RegExp(`<div id="root" inert [^>]*${SERVER_DRAWN_ATTRIBUTE}="[^"]+"[^>]*>.*<h1`));
   await portalHoldsPage(page);
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
   await page.getByRole('link', { name: /^Edit/ }).first().click();
