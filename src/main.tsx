@@ -13,6 +13,9 @@ import { browserTimeZone, SERVER_DRAWN_ATTRIBUTE } from './firstScreenHints';
 import { registerInspectorOpener } from './views/shell/inspectorToggle';
 import './styles.css';
 
+/** The longest a server drawing stays closed to input while the portal adopts it. */
+const DRAWING_HELD_MAX_MS = 10_000;
+
 /** User-timing marks of boot's steps: bench/lists.ts prints them, so a slower first screen shows which step moved. */
 const mark = (step: 'boot' | 'session-answered' | 'first-call-sent' | 'first-screen-ready') => performance.mark(`portal:${step}`);
 
@@ -64,6 +67,9 @@ async function boot() {
   const takesInput = () => {
     for (const attribute of ['inert', 'aria-disabled', 'style']) container.removeAttribute(attribute);
   };
+  // Bounded: a page that never arrives (a chunk that hangs shows its loading state) must not leave
+  // the frame closed to input for ever.
+  if (container.hasAttribute('inert')) setTimeout(takesInput, DRAWING_HELD_MAX_MS);
   if (serverDrawing(container, portal) === 'matches') {
     // This very screen, drawn for this browser: React adopts it (hydrates) instead of drawing it again.
     hydrateRoot(container, <PortalRoot portal={value} onDrawn={takesInput} />, { onRecoverableError: drawnAgain });

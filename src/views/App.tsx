@@ -10,6 +10,7 @@ import { LoadingState } from './common/LoadingState';
 import { ChunkLoadError, lazyView, useChunk, useViewReady, type LazyChunk } from './lazyView';
 import { RouteErrorBoundary } from './errors/RouteErrorBoundary';
 import { NavigationBridge } from './NavigationBridge';
+import { PageDrawn } from './pageDrawn';
 import { useAuthPhase, usePermissions, usePortal } from './PortalContext';
 import { PublicLayout } from './shell/PublicLayout';
 
@@ -66,6 +67,7 @@ function RouteView({ route, params }: { route: RouteDef; params: Params }) {
     <RouteErrorBoundary resetKey={location}>
       <Suspense fallback={<LoadingState label="Loading page…" />}>
         {page.failed ? <LoaderFailed /> : <View route={route} params={params} actor={page.actor} />}
+        <PageDrawn />
       </Suspense>
     </RouteErrorBoundary>
   );

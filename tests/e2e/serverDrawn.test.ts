@@ -71,10 +71,23 @@ test("a list page arrives drawn: its rows show while the portal's code is held b
     firstRow = await rows.first().textContent();
     // The row elements the server drew: adopted, they are still the ones on screen afterwards.
     await page.evaluate(() => ((window as unknown as { drawnRow: Element | null }).drawnRow = document.querySelector('table[aria-label="Contacts"] tbody tr')));
+    // When the drawing opens to input, React must already hold the page's own controls (it adopts
+    // the frame first and the page in a later pass): the search box then has React's handlers.
+    await page.evaluate(() => {
+      const root = document.getElementById('root')!;
+      const watch = new MutationObserver(() => {
+        if (root.hasAttribute('inert')) return;
+        watch.disconnect();
+        const search = document.querySelector('input[type="search"]');
+        (window as unknown as { heldWhenOpened: boolean }).heldWhenOpened = !!search && Object.keys(search).some((key) => key.startsWith('__reactFiber'));
+      });
+      watch.observe(root, { attributes: true, attributeFilter: ['inert'] });
+    });
   } finally {
     release();
   }
   await portalHoldsPage(page);
+  expect(await page.evaluate(() => (window as unknown as { heldWhenOpened?: boolean }).heldWhenOpened)).toBe(true);
   expect(await page.getByRole('searchbox', { name: 'Search' }).isDisabled()).toBe(false);
   expect(await page.evaluate(() => (window as unknown as { drawnRow: Element | null }).drawnRow === document.querySelector('table[aria-label="Contacts"] tbody tr'))).toBe(true);
   expect(await rows.first().textContent()).toBe(firstRow);

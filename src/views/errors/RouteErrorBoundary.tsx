@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { reportError } from '../../observability/report';
+import { PageDrawn } from '../pageDrawn';
 
 interface Props {
   children: ReactNode;
@@ -43,6 +44,8 @@ export class RouteErrorBoundary extends Component<Props, State> {
         <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
           Retry
         </button>
+        {/* A page that failed is drawn too: Retry must take input (views/pageDrawn.ts). */}
+        <PageDrawn />
       </section>
     );
   }
