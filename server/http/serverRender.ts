@@ -21,6 +21,10 @@ export const SERVER_RENDER_DIR = 'ssr';
 /** How long a drawing may take before the page is sent without it (its machines need no network: a few ms). */
 export const FIRST_SCREEN_TIMEOUT_MS = 300;
 
+/** Drawings under way at once in this process, at most MAX_DRAWINGS_IN_FLIGHT. */
+let drawingsInFlight = 0;
+const MAX_DRAWINGS_IN_FLIGHT = 4;
+
 type Render = (input: ServerRenderInput) => Promise<ServerDrawing | null>;
 
 /**
@@ -68,10 +72,15 @@ function currentEntry(dir: string): string | null {
 export async function drawnRoot(req: Request, renderer: () => Promise<Render | null>, { config, answers, timeoutMs = FIRST_SCREEN_TIMEOUT_MS }: { config: Record<string, unknown>; answers: PageAnswersPayload | null; timeoutMs?: number }): Promise<string | null> {
   const hints = readFirstScreenHints(readCookie(req, FIRST_SCREEN_HINTS_COOKIE));
   if (!answers || !hints || hints.accountId !== null) return null;
+  // Bounded: drawing is CPU on this one thread; past a few at once a page is left to its browser.
+  if (drawingsInFlight >= MAX_DRAWINGS_IN_FLIGHT) return null;
   const render = await renderer();
   if (!render) return null;
+  drawingsInFlight += 1;
   const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
-  const drawing = await render({ url, config, answers, timeZone: hints.timeZone, timeoutMs }).catch(() => null);
+  const drawing = await render({ url, config, answers, timeZone: hints.timeZone, timeoutMs })
+    .catch(() => null)
+    .finally(() => (drawingsInFlight -= 1));
   if (!drawing) return null;
   // The user's theme colour on the drawing until the portal sets it on <html> (src/main.tsx drops this then).
   const vars = Object.entries(drawing.themeVars).filter(([name, value]) => /^--theme-[a-z-]+$/.test(name) && /^#[0-9a-f]{3,8}$/i.test(value));
