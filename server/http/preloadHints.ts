@@ -56,13 +56,22 @@ function signedInFiles(manifest: Manifest): { js: string[]; css: string[] } {
 }
 
 /**
- * The signed-in code's stylesheets as render-blocking links, for a page whose first screen the
- * server drew (serverRender.ts): drawn before they are in, it would show unstyled.
+ * The signed-in code's styles inline, for a page whose first screen the server drew
+ * (serverRender.ts): drawn before they are in, it would show unstyled. Inline, not a stylesheet
+ * link: a link in the body holds the page's module scripts until it has loaded (measured, a cold
+ * list: boot ~200 ms later, behind the low-priority style); its own link still comes with the code.
+ * '' where a file cannot be read or could end its element (none of ours names a URL or `</style`).
  */
-export function signedInStylesheets(manifest: Manifest): string {
-  return signedInFiles(manifest)
-    .css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
-    .join('');
+export function signedInStyles(manifest: Manifest, distDir: string): string {
+  const css = signedInFiles(manifest).css.map((file) => {
+    try {
+      return fs.readFileSync(path.join(distDir, file), 'utf8');
+    } catch {
+      return null;
+    }
+  });
+  if (css.some((text) => text === null || /<\/style|url\(/i.test(text))) return '';
+  return css.length ? `<style>${css.join('')}</style>` : '';
 }
 
 /** The `<link>` tags to add to a signed-in page's `<head>`, or '' without a manifest. */
@@ -83,8 +92,8 @@ export function signedInPreloadTags(manifest: Manifest): string {
 export interface IndexPages {
   guest: string;
   signedIn: string;
-  /** The signed-in code's stylesheets, render-blocking (signedInStylesheets). */
-  signedInStylesheets: string;
+  /** The signed-in code's styles, inline (signedInStyles). */
+  signedInStyles: string;
 }
 
 /** index.html with and without the hints, re-read when the build changes (a rebuild while the server runs). */
@@ -104,15 +113,15 @@ export function indexPages(distDir: string): () => IndexPages | null {
     if (cached?.stamp !== stamp) {
       const guest = fs.readFileSync(indexFile, 'utf8');
       let tags = '';
-      let stylesheets = '';
+      let styles = '';
       try {
         const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
         tags = signedInPreloadTags(manifest);
-        stylesheets = signedInStylesheets(manifest);
+        styles = signedInStyles(manifest, distDir);
       } catch {
         tags = ''; // no manifest (or an unreadable one): no hints
       }
-      cached = { stamp, pages: { guest, signedIn: tags ? guest.replace('</head>', `${tags}</head>`) : guest, signedInStylesheets: stylesheets } };
+      cached = { stamp, pages: { guest, signedIn: tags ? guest.replace('</head>', `${tags}</head>`) : guest, signedInStyles: styles } };
     }
     return cached.pages;
   };

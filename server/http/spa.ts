@@ -110,7 +110,7 @@ export function spaRoutes(distDir: string, publicConfig: () => Record<string, un
     res.write(html.slice(0, root.start));
     const payload = await answers.payload.catch(() => null);
     const drawn = await drawnRoot(req, render, { config, answers: payload, timeoutMs: options.firstScreenTimeoutMs });
-    const body = drawn === null ? html.slice(root.start, cut) : page.signedInStylesheets + drawn + html.slice(root.end, cut);
+    const body = drawn === null ? html.slice(root.start, cut) : page.signedInStyles + drawn + html.slice(root.end, cut);
     res.end(body + answersElement(payload) + html.slice(cut));
   });
 
