@@ -70,7 +70,7 @@ async function boot() {
   // Bounded: a page that never arrives (a chunk that hangs shows its loading state) must not leave
   // the frame closed to input for ever.
   if (container.hasAttribute('inert')) setTimeout(takesInput, DRAWING_HELD_MAX_MS);
-  if (serverDrawing(container, portal) === 'matches') {
+  if (adoptsServerDrawing(container, portal)) {
     // This very screen, drawn for this browser: React adopts it (hydrates) instead of drawing it again.
     hydrateRoot(container, <PortalRoot portal={value} onDrawn={takesInput} />, { onRecoverableError: drawnAgain });
   } else {
@@ -80,15 +80,13 @@ async function boot() {
 }
 
 /**
- * Whether the server's drawing of this page (if any) is this browser's screen: drawn for its time
- * zone and for "All accounts", and the session still signed in. A browser whose filter or time
- * zone changed since it told its server (src/firstScreenHints.ts) draws the page itself.
+ * Whether the page holds a server drawing (src/serverRender.tsx) that is this browser's screen:
+ * drawn for its time zone and for "All accounts", and the session still signed in. A browser
+ * whose filter or time zone changed since it told its server (src/firstScreenHints.ts) draws the
+ * page itself.
  */
-function serverDrawing(container: HTMLElement, { auth, accountFilter }: Portal): 'none' | 'matches' | 'differs' {
-  const drawnFor = container.getAttribute(SERVER_DRAWN_ATTRIBUTE);
-  if (drawnFor === null) return 'none';
-  const same = drawnFor === browserTimeZone() && accountFilter.getSnapshot().context.accountId === null && auth.getSnapshot().hasTag('signedIn');
-  return same ? 'matches' : 'differs';
+function adoptsServerDrawing(container: HTMLElement, { auth, accountFilter }: Portal): boolean {
+  return container.getAttribute(SERVER_DRAWN_ATTRIBUTE) === browserTimeZone() && accountFilter.getSnapshot().context.accountId === null && auth.getSnapshot().hasTag('signedIn');
 }
 
 /** A server drawing React could not adopt (a relative time that moved on, say): React drew it anew, as a browser-only page would have. */

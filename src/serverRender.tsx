@@ -54,7 +54,7 @@ export async function renderFirstScreen({ url, config: rawConfig, answers, timeZ
     // A part that threw while drawn here is left by React to the browser (`<!--$!-->`): a screen with a hole is not drawn.
     if (html.includes(CLIENT_RENDERED_BOUNDARY)) return null;
     const color = portal.auth.getSnapshot().context.user?.theme_color;
-    return { html, themeVars: typeof color === 'string' && HEX_COLOR.test(color) ? themeColorVars(color) : {} };
+    return { html, themeVars: typeof color === 'string' ? themeColorVars(color) : {} };
   } catch {
     return null;
   } finally {
@@ -76,8 +76,6 @@ const unreachable: typeof fetch = (_input, init) =>
 
 /** The route loaders (route.ts `RouteData.kind`) whose page is whole once their first call is answered. */
 const DRAWN_PAGES = new Set(['list', 'record']);
-
-const HEX_COLOR = /^#[0-9a-f]{3,8}$/i;
 
 /** React's mark of a Suspense boundary it could not draw on the server. */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';

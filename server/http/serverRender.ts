@@ -3,7 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Request } from 'express';
 import type { PageAnswersPayload } from '../../src/api/firstCalls';
-import { FIRST_SCREEN_HINTS_COOKIE, readFirstScreenHints, SERVER_DRAWN_ATTRIBUTE, type ServerDrawing, type ServerRenderInput } from '../../src/firstScreenHints';
+import { FIRST_SCREEN_HINTS_COOKIE, readFirstScreenHints, SERVER_DRAWN_ATTRIBUTE, type FirstScreenHints, type ServerDrawing, type ServerRenderInput } from '../../src/firstScreenHints';
+import { escapeHtml } from '../oidc/pages';
 import { readCookie } from './cookies';
 
 /**
@@ -69,9 +70,8 @@ function currentEntry(dir: string): string | null {
  * before then does not go to a page that cannot answer yet (inert), and a script driving the page
  * (a test, an assistive tool) is told its controls are not ready (aria-disabled).
  */
-export async function drawnRoot(req: Request, renderer: () => Promise<Render | null>, { config, answers, timeoutMs = FIRST_SCREEN_TIMEOUT_MS }: { config: Record<string, unknown>; answers: PageAnswersPayload | null; timeoutMs?: number }): Promise<string | null> {
-  const hints = readFirstScreenHints(readCookie(req, FIRST_SCREEN_HINTS_COOKIE));
-  if (!answers || !hints || hints.accountId !== null) return null;
+export async function drawnRoot(req: Request, renderer: () => Promise<Render | null>, { config, answers, hints, timeoutMs = FIRST_SCREEN_TIMEOUT_MS }: { config: Record<string, unknown>; answers: PageAnswersPayload | null; hints: FirstScreenHints; timeoutMs?: number }): Promise<string | null> {
+  if (!answers) return null;
   // Bounded: drawing is CPU on this one thread; past a few at once a page is left to its browser.
   if (drawingsInFlight >= MAX_DRAWINGS_IN_FLIGHT) return null;
   const render = await renderer();
@@ -83,9 +83,16 @@ export async function drawnRoot(req: Request, renderer: () => Promise<Render | n
     .finally(() => (drawingsInFlight -= 1));
   if (!drawing) return null;
   // The user's theme colour on the drawing until the portal sets it on <html> (src/main.tsx drops this then).
-  const vars = Object.entries(drawing.themeVars).filter(([name, value]) => /^--theme-[a-z-]+$/.test(name) && /^#[0-9a-f]{3,8}$/i.test(value));
-  const style = vars.length ? ` style="${escapeAttribute(vars.map(([name, value]) => `${name}:${value}`).join(';'))}"` : '';
-  return `<div id="root" inert aria-disabled="true" ${SERVER_DRAWN_ATTRIBUTE}="${escapeAttribute(hints.timeZone)}"${style}>${drawing.html}</div>`;
+  const vars = Object.entries(drawing.themeVars);
+  const style = vars.length ? ` style="${escapeHtml(vars.map(([name, value]) => `${name}:${value}`).join(';'))}"` : '';
+  return `<div id="root" inert aria-disabled="true" ${SERVER_DRAWN_ATTRIBUTE}="${escapeHtml(hints.timeZone)}"${style}>${drawing.html}</div>`;
 }
 
-const escapeAttribute = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+/**
+ * The browser's hints when this server may draw its page: it told them, and "All accounts" is its
+ * filter (a page's first answers are those of all the user's accounts). Null otherwise.
+ */
+export function drawingHints(req: Request): FirstScreenHints | null {
+  const hints = readFirstScreenHints(readCookie(req, FIRST_SCREEN_HINTS_COOKIE));
+  return hints && hints.accountId === null ? hints : null;
+}

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import express, { Router, type Request } from 'express';
-import { FIRST_SCREEN_HINTS_COOKIE } from '../../src/firstScreenHints';
+import type { FirstScreenHints } from '../../src/firstScreenHints';
 import { readCookie, sessionCookieName } from './cookies';
 import { answersElement, firstAnswersFor, type FirstAnswers } from './firstAnswers';
 import { withInlineConfig } from './inlineConfig';
 import { indexPages } from './preloadHints';
-import { drawnRoot, SERVER_RENDER_DIR, serverRenderer } from './serverRender';
+import { drawingHints, drawnRoot, SERVER_RENDER_DIR, serverRenderer } from './serverRender';
 
 /**
  * Paths owned by the API, never answered with the portal's HTML: `/api`, Sanctum, socket.io, and
@@ -39,11 +39,12 @@ const ROOT_END = '</div></div>';
  * Where index.html's `#root` is, for a page whose first screen this server may draw (a list or a
  * record page of a browser whose hints allow it: serverRender.ts), else null.
  */
-function drawable(req: Request, answers: FirstAnswers, html: string): { start: number; end: number } | null {
-  if (!answers.pageCall || !req.headers.cookie?.includes(FIRST_SCREEN_HINTS_COOKIE)) return null;
+function drawable(req: Request, answers: FirstAnswers, html: string): { start: number; end: number; hints: FirstScreenHints } | null {
+  const hints = answers.pageCall ? drawingHints(req) : null;
+  if (!hints) return null;
   const start = html.indexOf(ROOT_START);
   const end = start === -1 ? -1 : html.indexOf(ROOT_END, start);
-  return end === -1 ? null : { start, end: end + ROOT_END.length };
+  return end === -1 ? null : { start, end: end + ROOT_END.length, hints };
 }
 
 /**
@@ -109,7 +110,7 @@ export function spaRoutes(distDir: string, publicConfig: () => Record<string, un
     // answers and the drawing, which then stand where index.html's loading status stood.
     res.write(html.slice(0, root.start));
     const payload = await answers.payload.catch(() => null);
-    const drawn = await drawnRoot(req, render, { config, answers: payload, timeoutMs: options.firstScreenTimeoutMs });
+    const drawn = await drawnRoot(req, render, { config, answers: payload, hints: root.hints, timeoutMs: options.firstScreenTimeoutMs });
     const body = drawn === null ? html.slice(root.start, cut) : page.signedInStyles + drawn + html.slice(root.end, cut);
     res.end(body + answersElement(payload) + html.slice(cut));
   });

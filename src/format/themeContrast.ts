@@ -128,9 +128,10 @@ export function formatRatio(ratio: number): string {
  * drawing the page, src/serverRender.tsx): `--theme-color` as chosen (the header),
  * `--theme-accent-light|dark` for links and buttons (a darker or lighter shade where the colour is
  * not readable on that theme's backgrounds; styles.css picks by data-theme) and `--theme-on-color`
- * for the header's text.
+ * for the header's text. Nothing for a value that is not a hex colour.
  */
 export function themeColorVars(chosen: string): Record<string, string> {
+  if (!parseHex(chosen)) return {}; // not a colour: nothing set
   const contrast = themeContrast(chosen);
   if (!contrast) return { '--theme-color': chosen };
   return { '--theme-color': chosen, '--theme-accent-light': contrast.accent, '--theme-accent-dark': contrast.accentDark, '--theme-on-color': contrast.onChosen };
