@@ -12,29 +12,16 @@
  * Last line: `ratio: N.NN (ours / baseline)` = busy time per delta, portal / baseline.
  * Uses PORTAL_DIST (default dist/) or builds the portal into a temporary folder.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { createServer } from '../server/app';
 import { chatGatewayOf, type BenchResult } from '../server/chat/gateway';
 import { contextOf } from '../server/context';
 import { browserLaunchOptions } from '../tests/support/browser';
+import { portalDist } from './pageSides';
 
 const CHATS = 16;
 const RATE = 100;
 const SECONDS = 10;
-
-function portalDist(): { dir: string; cleanup: () => void } {
-  const given = path.resolve(process.env.PORTAL_DIST ?? 'dist');
-  if (existsSync(path.join(given, 'index.html'))) return { dir: given, cleanup: () => {} };
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-chat-dist-'));
-  console.log(`building the portal into ${dir} …`);
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('vite build failed');
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
 
 /** A commit counter on React's devtools hook (called for every commit, also in production) and a per-frame tally. */
 const INIT_SCRIPT = `
@@ -103,7 +90,7 @@ async function busySeconds(page: Page): Promise<() => Promise<number>> {
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
 
 async function main() {
-  const dist = portalDist();
+  const dist = portalDist('chat');
   const server = await createServer({ dbFile: ':memory:', distDir: dist.dir });
   const port = await server.listen(0);
   const url = `http://127.0.0.1:${port}`;

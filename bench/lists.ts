@@ -16,12 +16,6 @@
  * Last line: `ratio: N.NN (ours / baseline)` = warm (first + next page), portal / static table.
  * Uses PORTAL_DIST (default dist/) or builds the portal into a temporary folder.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readList } from '../src/api/envelope';
@@ -30,69 +24,10 @@ import { browserTimeZone, FIRST_SCREEN_HINTS_COOKIE, firstScreenHintsValue } fro
 import { startTestServer } from '../server/testing';
 import { launchBrowser, signIn } from '../tests/support/browser';
 import { signedInClient } from '../tests/support/signedIn';
+import { headingShown, median, portalDist, rowsRendered, sorted, startStaticOrigin, staticRecord, staticTable, type Row } from './pageSides';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const ROWS = 100;
-type Row = Record<string, unknown>;
-
-function portalDist(): { dir: string; cleanup: () => void } {
-  const given = path.resolve(process.env.PORTAL_DIST ?? 'dist');
-  if (existsSync(path.join(given, 'index.html'))) return { dir: given, cleanup: () => {} };
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-lists-dist-'));
-  console.log(`building the portal into ${dir} …`);
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('vite build failed');
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)]!;
-const escape = (text: unknown) => String(text ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-
-/** The baseline: the same rows as a static table; next page and sort one plain link away. */
-function staticTable(rows: Row[], links: { next?: string; sort?: string }): string {
-  const body = rows.map((r) => `<tr><td><a href="#">${escape(r.name)}</a></td><td>${escape(r.phone_number)}</td><td>${escape(r.email)}</td><td>${escape(r.updated_at)}</td></tr>`).join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Contacts</title></head><body><main><h1>Contacts</h1>
-<table aria-label="Contacts"><thead><tr><th>${links.sort ? `<a href="${links.sort}">Name</a>` : 'Name'}</th><th>Phone number</th><th>Email</th><th>Updated</th></tr></thead><tbody>${body}</tbody></table>
-${links.next ? `<a href="${links.next}">Next page</a>` : ''}</main></body></html>`;
-}
-
-/** The baseline's record page: the same record's fields as a static definition list. */
-function staticRecord(row: Row): string {
-  const fields = ['name', 'phone_number', 'email', 'updated_at'].map((key) => `<dt>${key}</dt><dd>${escape(row[key])}</dd>`).join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(row.name)}</title></head><body><main><h1>${escape(row.name)}</h1><dl>${fields}</dl></main></body></html>`;
-}
-
-/** Until the page's main heading shows `name` (a record page's first render). */
-function headingShown(page: Page, name: string): Promise<unknown> {
-  return page.waitForFunction((name) => document.querySelector('h1')?.textContent?.includes(name) ?? false, name, { polling: 'raf', timeout: 30_000 });
-}
-
-/** A second origin for the static pages, with ordinary HTTP caching (no interception). */
-async function startStaticOrigin(pages: Record<string, string>): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: Server = createServer((request, response) => {
-    const page = pages[request.url ?? ''];
-    if (!page) return void response.writeHead(404).end();
-    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }).end(page);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-/** Until `count` rows are in the table with `marker` in the first; returns the page's clock then. */
-function rowsRendered(page: Page, count: number, marker: string): Promise<number> {
-  return page
-    .waitForFunction(
-      ({ count, marker }) => {
-        const rows = document.querySelectorAll('table[aria-label="Contacts"] tbody tr');
-        return rows.length === count && rows[0]?.textContent?.includes(marker) ? performance.now() : false;
-      },
-      { count, marker },
-      { polling: 'raf', timeout: 30_000 },
-    )
-    .then((handle) => handle.jsonValue() as Promise<number>);
-}
 
 interface Expect {
   first: { rows: number; marker: string };
@@ -232,7 +167,7 @@ const staticSide = (url: string): Side => ({
 });
 
 async function main() {
-  const dist = portalDist();
+  const dist = portalDist('lists');
   const server = await startTestServer({ distDir: dist.dir });
   const browser: Browser = await launchBrowser();
   let statics: Awaited<ReturnType<typeof startStaticOrigin>> | undefined;
