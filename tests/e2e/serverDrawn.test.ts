@@ -22,8 +22,8 @@ function consoleOf(page: Page): string[] {
 }
 
 /** A browser of its own (no cookie of another test's), signed in as the admin. */
-async function signedInAsAdmin(): Promise<Page> {
-  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 800 } });
+async function signedInAsAdmin(viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await e2e.browser.newContext({ viewport });
   const page = await context.newPage();
   await page.goto(e2e.url('/login'));
   await signIn(page, 'admin@example.com');
@@ -98,6 +98,27 @@ test("a list page arrives drawn: its rows show while the portal's code is held b
   await page.getByRole('button', { name: 'Next page' }).click();
   await page.waitForURL(/page=2/);
   await expect.poll(() => page.getByText('Showing 26–50 of').isVisible()).toBe(true);
+});
+
+test('on a phone the drawn list already says whose each row is, and nothing moves when the portal adopts it', async () => {
+  const { url } = e2e;
+  const page = await signedInAsAdmin({ width: 390, height: 844 });
+  // Every shift of the page's layout, from its first paint on (the browser's own Layout Instability API).
+  await page.addInitScript(() => {
+    const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = []);
+    new PerformanceObserver((entries) => entries.getEntries().forEach((entry) => shifts.push((entry as PerformanceEntry & { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
+  });
+  const response = await page.goto(url('/contacts?show=25'));
+  const html = await response!.text();
+  expect(html).toContain(SERVER_DRAWN_ATTRIBUTE);
+  // The Account column scrolls away on a phone: the drawing repeats each row's account under its name.
+  expect(html.match(/class="row-account"/g)?.length).toBe(25);
+  await portalHoldsPage(page);
+  const keyCells = page.getByRole('table', { name: 'Contacts' }).locator('tbody tr td:nth-child(2)');
+  await expect.poll(() => keyCells.first().locator('.row-account').isVisible()).toBe(true);
+  // Adopted as drawn: the rows did not grow under the user's eyes (they did when the line came with the portal's code).
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
 });
 
 test('a record page arrives drawn with its heading, and the portal takes it over', async () => {

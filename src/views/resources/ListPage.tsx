@@ -15,7 +15,6 @@ import { SearchField, useSearchText } from '../common/SearchField';
 import { Pagination } from '../common/Pagination';
 import { SortableHeader, sortDirectionOf } from '../common/SortableHeader';
 import { LinkClicksHandled, useLinkClicks } from '../common/useLinkClicks';
-import { useMediaQuery } from '../common/useMediaQuery';
 import { useCan, useNavigate, usePermissions, usePortal } from '../PortalContext';
 import { ChoiceSelect } from './ChoiceSelect';
 import { listCells, ListRow } from './ListRow';
@@ -38,9 +37,6 @@ import { useLiveList } from '../actors/useLiveList';
 import { liveMarksNote } from '../common/LiveMarks';
 import './resources.css';
 
-
-/** resources.css's phone layout (a table scrolling sideways under its first column). */
-const PHONE_WIDTH = '(max-width: 599px)';
 
 /** THE list page of every standard section: search, filters, sort and page live in the URL; `resource` is the section's actor (the route's). */
 export default function ListPage({ route, actor: resource }: RouteViewProps<ResourceActor>) {
@@ -114,9 +110,6 @@ export default function ListPage({ route, actor: resource }: RouteViewProps<Reso
   const narrowed = state.search !== '' || Object.values(state.filters).some(Boolean);
   // Under "All accounts" identical names come from several accounts: each row says whose it is.
   const showsAccount = useShowsAccount(key) && accountId === null;
-  // A phone repeats each row's account under its name (the Account column scrolls away there); a
-  // wider screen builds none of those 100 spans (resources.css hides them as well).
-  const repeatsAccount = useMediaQuery(PHONE_WIDTH) && showsAccount;
   // (A section whose columns name the account already, the clients', keeps its own place for it.)
   const allColumns: Column[] = useMemo(
     () => (showsAccount && !config.columns.some((c) => c.key === 'account_id') ? [...config.columns, { key: 'account_id', label: 'Account' }] : config.columns),
@@ -248,7 +241,7 @@ export default function ListPage({ route, actor: resource }: RouteViewProps<Reso
                           config={config}
                           cells={cells}
                           row={row}
-                          showsAccount={repeatsAccount}
+                          showsAccount={showsAccount}
                           canEdit={canEdit}
                           canDelete={canDelete}
                           resource={resource}

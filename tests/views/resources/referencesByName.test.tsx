@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { API } from '../../support/apiFixtures';
 import { recordRequests, renderPortal } from '../../support/renderPortal';
 import { listBody } from '../../support/resourceFixtures';
@@ -67,26 +67,15 @@ describe('references by name (item 3)', () => {
     expect(within(columnCells(table, 'Account')[1]!).getByRole('link', { name: 'Globex Sales' })).toHaveAttribute('href', '/accounts/2');
   });
 
-  test('on a phone each row repeats its account under its name (the column scrolls away); a wider screen builds none of it', { timeout: 20000 }, async () => {
-    const phone = (matches: boolean) =>
-      vi.stubGlobal('matchMedia', (query: string) => ({ matches: matches && query === '(max-width: 599px)', media: query, addEventListener: () => {}, removeEventListener: () => {} }));
-    const firstCells = async () => {
-      const table = await screen.findByRole('table', { name: 'Agents' });
-      await waitFor(() => expect(columnCells(table, 'Account').map((c) => c.textContent)).toEqual(['Acme Support', 'Globex Sales', 'Acme Support']));
-      // The record's own cell (after the row's selection checkbox).
-      return within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1]!);
-    };
-    try {
-      phone(true);
-      const onPhone = await renderPortal('/agents', { handlers: [...sectionHandlers('agents', AGENTS.map((a) => ({ ...a }))), ...sectionHandlers('llms', LLMS), ...accountHandlers()] });
-      expect((await firstCells()).map((cell) => cell.querySelector('.row-account')?.textContent)).toEqual(['Acme Support', 'Globex Sales', 'Acme Support']);
-      onPhone.view.unmount();
-      phone(false);
-      await renderPortal('/agents', { handlers: [...sectionHandlers('agents', AGENTS.map((a) => ({ ...a }))), ...sectionHandlers('llms', LLMS), ...accountHandlers()] });
-      expect((await firstCells()).map((cell) => cell.querySelector('.row-account'))).toEqual([null, null, null]);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+  test('each row repeats its account under its name for a phone (the column scrolls away there), built at every width so a server drawing and the page adopting it agree', { timeout: 20000 }, async () => {
+    await renderPortal('/agents', { handlers: [...sectionHandlers('agents', AGENTS.map((a) => ({ ...a }))), ...sectionHandlers('llms', LLMS), ...accountHandlers()] });
+    const table = await screen.findByRole('table', { name: 'Agents' });
+    await waitFor(() => expect(columnCells(table, 'Account').map((c) => c.textContent)).toEqual(['Acme Support', 'Globex Sales', 'Acme Support']));
+    // The record's own cell (after the row's selection checkbox); resources.css shows the line below 600 px only (e2e: staffWalk, serverDrawn).
+    const keyCells = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1]!);
+    expect(keyCells.map((cell) => cell.querySelector('.row-account')?.textContent)).toEqual(['Acme Support', 'Globex Sales', 'Acme Support']);
+    // The column is what assistive tech reads: the repeat is for the eye only.
+    expect(keyCells.map((cell) => cell.querySelector('.row-account')?.getAttribute('aria-hidden'))).toEqual(['true', 'true', 'true']);
   });
 
   test('with one account chosen in the filter, the list has no Account column', { timeout: 20000 }, async () => {
