@@ -107,4 +107,37 @@ describe('narrow screens', () => {
     await toggle().click();
     expect(await sections().isVisible()).toBe(true);
   });
+  test('390 px: no page is wider than the phone (a long option or a wide table scrolls in its own box, not the page)', { timeout: 120_000 }, async () => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    // Every signed-in page with a form or a report: a time zone's or an instance's long name in a
+    // picker once made the whole settings page 479 px wide, and a review table the overview's.
+    const pages = ['/dashboard', '/settings', '/users/settings', '/contacts', '/contacts/new', '/bots/1', '/bots/1/edit', '/reporting', '/reporting/conversations', '/reporting/roles', '/reporting/roles/breakdown', '/reporting/instances', '/reporting/instances/breakdown', '/reporting/conversations-by-instance-grade', '/reporting/conversations-by-disposition', '/chat'];
+    const wider: string[] = [];
+    for (const path of pages) {
+      await page.goto(e2e.url(path));
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      // The page's parts that load after its heading (pickers' options, reports' tables).
+      await page.waitForLoadState('networkidle');
+      const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+      if (width > 390) wider.push(`${path}: ${width} px`);
+    }
+    expect(wider).toEqual([]);
+  });
+  test('390 px: a report table wider than the phone is a named box the keyboard reaches and scrolls; at 1280 px it is no stop of its own', { timeout: 60_000 }, async () => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(e2e.url('/reporting/conversations'));
+    const first = page.getByRole('link', { name: /^(Chat|Call) / }).first();
+    const report = new URL(e2e.url((await first.getAttribute('href'))!));
+    await page.goto(e2e.url(`${report.pathname}/log`));
+    const box = page.getByRole('region', { name: 'Log (scrolls sideways)' });
+    await box.waitFor();
+    await box.focus();
+    expect(await box.evaluate((element) => element === document.activeElement && getComputedStyle(element).outlineStyle !== 'none')).toBe(true);
+    for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => box.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => page.getByRole('region', { name: 'Log (scrolls sideways)' }).count()).toBe(0);
+    expect(await page.locator('.report-table-wrap[tabindex]').count()).toBe(0);
+  });
 });

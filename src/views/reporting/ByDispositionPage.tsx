@@ -15,6 +15,7 @@ import { useChildOperation } from '../common/useOperation';
 import type { ConversationListActor } from '../../machines/conversationReportList';
 import type { RouteViewProps } from '../../route';
 import { chosenDispositions } from './conversationsRouteData';
+import { ReportTable } from './ReportTable';
 
 const PATH = '/reporting/conversations-by-disposition';
 
@@ -52,7 +53,7 @@ export default function ByDispositionPage({ actor: conversations }: RouteViewPro
             data={rows.map((d) => ({ label: label(d), value: d.conversations, ...(d.id !== null ? { href: withParams(PATH, new URLSearchParams(), { disposition: String(d.id) }) } : {}) }))}
             onSelect={(d) => d.href && navigate.go(d.href)}
           />
-          <table className="report-table">
+          <ReportTable label="Conversations by disposition">
             <thead><tr><th scope="col">Disposition</th><th scope="col" className="num">Conversations</th></tr></thead>
             <tbody>
               {rows.map((d) => (
@@ -64,7 +65,7 @@ export default function ByDispositionPage({ actor: conversations }: RouteViewPro
                 </tr>
               ))}
             </tbody>
-          </table>
+          </ReportTable>
           {rows.every((d) => d.id === null) && <p>No conversation has a disposition yet: dispositions are set when a role or instance grades a conversation.</p>}
         </>
       )}

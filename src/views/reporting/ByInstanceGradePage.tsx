@@ -15,6 +15,7 @@ import { useConversationReportList } from '../actors/useConversationReportList';
 import type { StatisticsActor } from '../../machines/statistics';
 import type { RouteViewProps } from '../../route';
 import { useRevealResults } from './useRevealResults';
+import { ReportTable } from './ReportTable';
 
 const PATH = '/reporting/conversations-by-instance-grade';
 
@@ -60,22 +61,20 @@ export default function ByInstanceGradePage({ actor: statistics }: RouteViewProp
       <OperationError error={instances.error} />
       <OperationError error={global.error} />
       {instances.loading && !instances.output && <LoadingState label="Loading instances…" />}
-      <div className="report-table-wrap">
-        <table className="report-table matrix">
-          <caption>Conversations per instance and letter grade. Choose a number to list those conversations.</caption>
-          <thead>
-            <tr><th scope="col">Instance</th>{GRADES.map((g) => <th key={g} scope="col" className="num">{g}</th>)}</tr>
-          </thead>
-          <tbody>
-            {global.output?.grades && (
-              <tr><th scope="row">All instances</th>{GRADES.map((g) => cell(g, global.output!.grades![g]))}</tr>
-            )}
-            {instances.output?.data.map((i) => (
-              <tr key={i.id}><th scope="row">{nameOf(i.id, i.name)}</th>{GRADES.map((g) => cell(g, i.grades[g], i.id))}</tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ReportTable label="Conversations per instance and grade" className="matrix">
+        <caption>Conversations per instance and letter grade. Choose a number to list those conversations.</caption>
+        <thead>
+          <tr><th scope="col">Instance</th>{GRADES.map((g) => <th key={g} scope="col" className="num">{g}</th>)}</tr>
+        </thead>
+        <tbody>
+          {global.output?.grades && (
+            <tr><th scope="row">All instances</th>{GRADES.map((g) => cell(g, global.output!.grades![g]))}</tr>
+          )}
+          {instances.output?.data.map((i) => (
+            <tr key={i.id}><th scope="row">{nameOf(i.id, i.name)}</th>{GRADES.map((g) => cell(g, i.grades[g], i.id))}</tr>
+          ))}
+        </tbody>
+      </ReportTable>
       {instances.output && instances.output.data.length === 0 && <p>No instance exists yet, so only the totals across all conversations are shown.</p>}
       {grade && (
         <DrilldownConversations id="grade-list-title" title={`Grade ${grade} conversations${chosen ? ` on ${chosen.name}` : ''}`} headingRef={resultsHeading} list={list} path={PATH} params={params} />

@@ -29,6 +29,7 @@ import { useChildOperation } from '../common/useOperation';
 import { useActorApi } from '../actors/useActorApi';
 import { conversationReportApi } from '../../machines/conversationReport.api';
 import { useConversationPlayer } from '../actors/useConversationPlayer';
+import { ReportTable } from './ReportTable';
 
 /** The tabs under the player and transcript (SPEC §2: the tab is the URL's last segment). */
 const PAGE_TABS = ['overview', 'log', 'actions', 'quotes', 'usage-summary', 'data'] as const;
@@ -83,14 +84,14 @@ function Log({ entries }: { entries: LogEntry[] }) {
   const timeZone = useTimeZone();
   if (entries.length === 0) return <p>Nothing was logged.</p>;
   return (
-    <table className="report-table">
+    <ReportTable label="Log">
       <thead><tr><th scope="col">Time</th><th scope="col">Level</th><th scope="col">Event</th><th scope="col">Message</th></tr></thead>
       <tbody>
         {entries.map((e) => (
           <tr key={e.id}><td>{at(e.logged_at, timeZone)}</td><td>{e.level}</td><td>{e.event}</td><td>{e.message}</td></tr>
         ))}
       </tbody>
-    </table>
+    </ReportTable>
   );
 }
 
@@ -98,7 +99,7 @@ function Actions({ rows }: { rows: ConversationAction[] }) {
   const timeZone = useTimeZone();
   if (rows.length === 0) return <p>No action ran in this conversation.</p>;
   return (
-    <table className="report-table">
+    <ReportTable label="Actions">
       <thead><tr><th scope="col">Time</th><th scope="col">Action</th><th scope="col">Kind</th><th scope="col">Status</th><th scope="col">Detail</th></tr></thead>
       <tbody>
         {rows.map((a) => (
@@ -109,7 +110,7 @@ function Actions({ rows }: { rows: ConversationAction[] }) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </ReportTable>
   );
 }
 
@@ -130,7 +131,7 @@ function Quotes({ rows }: { rows: Quote[] }) {
 
 function Usage({ usage }: { usage: UsageSummary }) {
   return (
-    <table className="report-table">
+    <ReportTable label="Usage">
       <thead><tr><th scope="col">Item</th><th scope="col" className="num">Quantity</th><th scope="col">Unit</th><th scope="col" className="num">Unit cost</th><th scope="col" className="num">Cost</th></tr></thead>
       <tbody>
         {usage.lines.map((l) => (
@@ -144,7 +145,7 @@ function Usage({ usage }: { usage: UsageSummary }) {
         ))}
       </tbody>
       <tfoot><tr><th scope="row" colSpan={4}>Total</th><td className="num">{formatMoney(usage.total_cost)}</td></tr></tfoot>
-    </table>
+    </ReportTable>
   );
 }
 

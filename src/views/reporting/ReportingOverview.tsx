@@ -27,6 +27,7 @@ import type { RouteViewProps } from '../../route';
 import { useActorApi } from '../actors/useActorApi';
 import { statisticsApi } from '../../machines/statistics.api';
 import { useNamesWithAccounts } from '../common/useNamesWithAccounts';
+import { ReportTable } from './ReportTable';
 
 const PATH = '/reporting';
 
@@ -194,35 +195,33 @@ export default function ReportingOverview({ actor: statistics }: RouteViewProps<
         <h2 id="roles-title">Roles</h2>
         <OperationError error={roles.error} />
         {roles.output && (
-          <div className="report-table-wrap">
-            <table className="report-table">
-              <caption className="visually-hidden">Share of conversations by role</caption>
-              <thead>
-                <tr>
-                  {ROLE_COLUMNS.map((column) => (
-                    <SortableHeader
-                      key={column.key}
-                      label={column.label}
-                      direction={sortDirectionOf(rolesSort, column.key)}
-                      className={column.numeric ? 'num' : undefined}
-                      onSort={() => navigate.go(withParams(PATH, params, { roles_sort: rolesSort === `-${column.key}` ? column.key : `-${column.key}` }), true)}
-                    />
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {sortedRoles(roles.output, rolesSort).map((r) => (
-                  <tr key={r.id}>
-                    <th scope="row">{roleName(r.id, r.name)}</th>
-                    <td className="num">{formatNumber(r.conversations)}</td>
-                    <td className="num">{`${formatNumber((r.share ?? 0) * 100)}%`}</td>
-                    <td className="num">{formatMoney(r.cost)}</td>
-                    <td><Grade grade={r.average_grade} /></td>
-                  </tr>
+          <ReportTable label="Roles">
+            <caption className="visually-hidden">Share of conversations by role</caption>
+            <thead>
+              <tr>
+                {ROLE_COLUMNS.map((column) => (
+                  <SortableHeader
+                    key={column.key}
+                    label={column.label}
+                    direction={sortDirectionOf(rolesSort, column.key)}
+                    className={column.numeric ? 'num' : undefined}
+                    onSort={() => navigate.go(withParams(PATH, params, { roles_sort: rolesSort === `-${column.key}` ? column.key : `-${column.key}` }), true)}
+                  />
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </tr>
+            </thead>
+            <tbody>
+              {sortedRoles(roles.output, rolesSort).map((r) => (
+                <tr key={r.id}>
+                  <th scope="row">{roleName(r.id, r.name)}</th>
+                  <td className="num">{formatNumber(r.conversations)}</td>
+                  <td className="num">{`${formatNumber((r.share ?? 0) * 100)}%`}</td>
+                  <td className="num">{formatMoney(r.cost)}</td>
+                  <td><Grade grade={r.average_grade} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </ReportTable>
         )}
         <button type="button" className="button" onClick={() => exportFile('globalRoles')}>Export roles</button>
         <h3>Role rankings</h3>

@@ -10,6 +10,7 @@ import { TimeSeriesChart } from '../charts/TimeSeriesChart';
 import { ExportStatus } from '../ExportStatus';
 import { Grade } from '../Grade';
 import { ms } from './TurnLatency';
+import { ReportTable } from '../ReportTable';
 
 const GROUPS: readonly { value: ScoreGroup; label: string }[] = [
   { value: 'role', label: 'Role' },
@@ -57,7 +58,7 @@ export default function ReviewStatistics({ from, to }: { from?: string; to?: str
         {latency && bots.length === 0 && <p>No bot turn in this range.</p>}
         {bots.length > 0 && (
           <>
-            <table className="report-table">
+            <ReportTable label="Response latency per bot">
               <caption className="visually-hidden">{`Latency per bot, ${latency?.from} to ${latency?.to}`}</caption>
               <thead><tr><th scope="col">Bot</th><th scope="col" className="num">Turns</th><th scope="col" className="num">p50</th><th scope="col" className="num">p90</th><th scope="col">Chart</th></tr></thead>
               <tbody>
@@ -71,7 +72,7 @@ export default function ReviewStatistics({ from, to }: { from?: string; to?: str
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </ReportTable>
             {shownBot && (
               <TimeSeriesChart
                 title={`p90 latency per day: ${nameOf(shownBot, 'No bot')}`}
@@ -97,7 +98,7 @@ export default function ReviewStatistics({ from, to }: { from?: string; to?: str
         {scores && groups.length === 0 && <p>No submitted evaluation in this range.</p>}
         {groups.length > 0 && (
           <>
-            <table className="report-table">
+            <ReportTable label={`Average score per ${groupLabel.toLowerCase()}`}>
               <caption className="visually-hidden">{`Average score per ${groupLabel.toLowerCase()}`}</caption>
               <thead><tr><th scope="col">{groupLabel}</th><th scope="col" className="num">Evaluations</th><th scope="col" className="num">Average score</th><th scope="col">Grade</th><th scope="col">Chart</th></tr></thead>
               <tbody>
@@ -111,7 +112,7 @@ export default function ReviewStatistics({ from, to }: { from?: string; to?: str
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </ReportTable>
             {shownGroup && (
               <TimeSeriesChart
                 title={`Average score per day: ${nameOf(shownGroup, `No ${groupLabel.toLowerCase()}`)}`}

@@ -9,6 +9,7 @@ import { LoadingState } from '../../common/LoadingState';
 import { OperationError } from '../../common/OperationError';
 import { clockOf, lineSeconds } from '../conversation/transcriptTimes';
 import { lineIdOf } from './reviewLines';
+import { ReportTable } from '../ReportTable';
 
 export const ms = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `${formatNumber(value)} ms`);
 
@@ -61,7 +62,7 @@ export function TurnLatency({ conversationId, lines, onJump }: { conversationId:
               {`Jump to the slowest turn (${clockOf(turnSeconds(summary.slowest, lines))}, ${ms(summary.slowest.latency_ms)})`}
             </button>
           )}
-          <table className="report-table latency-table">
+          <ReportTable label="Response latency per turn" className="latency-table">
             <caption className="visually-hidden">Each bot turn: when it started, its latency and its stages</caption>
             <thead><tr><th scope="col">Turn at</th><th scope="col">Latency</th><th scope="col" className="num">Speech to text</th><th scope="col" className="num">Model</th><th scope="col" className="num">Text to speech</th><th scope="col" className="num">Tool</th></tr></thead>
             <tbody>
@@ -82,7 +83,7 @@ export function TurnLatency({ conversationId, lines, onJump }: { conversationId:
                 );
               })}
             </tbody>
-          </table>
+          </ReportTable>
         </>
       )}
     </section>
