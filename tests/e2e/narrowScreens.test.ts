@@ -107,19 +107,21 @@ describe('narrow screens', () => {
     await toggle().click();
     expect(await sections().isVisible()).toBe(true);
   });
-  test('390 px: no page is wider than the phone (a long option or a wide table scrolls in its own box, not the page)', { timeout: 120_000 }, async () => {
-    await page.setViewportSize({ width: 390, height: 800 });
+  test('390 and 800 px: no page is wider than the screen (a long option or a wide table scrolls in its own box, not the page)', { timeout: 180_000 }, async () => {
     // Every signed-in page with a form or a report: a time zone's or an instance's long name in a
     // picker once made the whole settings page 479 px wide, and a review table the overview's.
     const pages = ['/dashboard', '/settings', '/users/settings', '/contacts', '/contacts/new', '/bots/1', '/bots/1/edit', '/reporting', '/reporting/conversations', '/reporting/roles', '/reporting/roles/breakdown', '/reporting/instances', '/reporting/instances/breakdown', '/reporting/conversations-by-instance-grade', '/reporting/conversations-by-disposition', '/chat'];
     const wider: string[] = [];
-    for (const path of pages) {
-      await page.goto(e2e.url(path));
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      // The page's parts that load after its heading (pickers' options, reports' tables).
-      await page.waitForLoadState('networkidle');
-      const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
-      if (width > 390) wider.push(`${path}: ${width} px`);
+    for (const screen of [390, 800]) {
+      await page.setViewportSize({ width: screen, height: 800 });
+      for (const path of [...pages, '/feedback']) {
+        await page.goto(e2e.url(path));
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        // The page's parts that load after its heading (pickers' options, reports' tables).
+        await page.waitForLoadState('networkidle');
+        const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+        if (width > screen) wider.push(`${path} at ${screen}: ${width} px`);
+      }
     }
     expect(wider).toEqual([]);
   });
