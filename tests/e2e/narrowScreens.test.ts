@@ -111,6 +111,14 @@ describe('narrow screens', () => {
     // Every signed-in page with a form or a report: a time zone's or an instance's long name in a
     // picker once made the whole settings page 479 px wide, and a review table the overview's.
     const pages = ['/dashboard', '/settings', '/users/settings', '/contacts', '/contacts/new', '/bots/1', '/bots/1/edit', '/reporting', '/reporting/conversations', '/reporting/roles', '/reporting/roles/breakdown', '/reporting/instances', '/reporting/instances/breakdown', '/reporting/conversations-by-instance-grade', '/reporting/conversations-by-disposition', '/chat'];
+    // A record whose name and email are one long unbroken word: its record and edit pages too.
+    const long = `Unbroken${'x'.repeat(80)}`;
+    const created = await page.evaluate(async (name) => {
+      const xsrf = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
+      const response = await fetch('/api/v1/contacts', { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify({ name, phone_number: '+15555550199', email: `${name}@example.com` }) });
+      return ((await response.json()) as { data: { id: number } }).data.id;
+    }, long);
+    pages.push(`/contacts/${created}`, `/contacts/${created}/edit`);
     const wider: string[] = [];
     for (const screen of [390, 800]) {
       await page.setViewportSize({ width: screen, height: 800 });
