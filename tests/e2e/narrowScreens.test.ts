@@ -132,6 +132,17 @@ describe('narrow screens', () => {
       }
     }
     expect(wider).toEqual([]);
+
+    // Deleted, its name is in the toast: wrapped inside it, not running out of it.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(e2e.url(`/contacts/${created}`));
+    await page.getByRole('button', { name: `Delete ${long}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    const toast = page.locator('.toast').filter({ hasText: long });
+    await toast.waitFor();
+    const edges = await toast.evaluate((element) => ({ toast: element.getBoundingClientRect().right, text: Math.max(...[...element.querySelectorAll('span')].map((text) => text.getBoundingClientRect().right)) }));
+    expect(edges.text).toBeLessThanOrEqual(edges.toast);
+    expect(edges.toast).toBeLessThanOrEqual(390);
   });
   test('390 px: a report table wider than the phone is a named box the keyboard reaches and scrolls; at 1280 px it is no stop of its own', { timeout: 60_000 }, async () => {
     await page.setViewportSize({ width: 390, height: 800 });
