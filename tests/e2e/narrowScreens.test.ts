@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signIn, startE2E, type E2E } from '../support/browser';
+import { portalHoldsPage, signIn, startE2E, type E2E } from '../support/browser';
 
 /** Issue 12, item 10: the layout below 992 px and 600 px, measured in Chromium against the built portal. */
 let e2e: E2E;
@@ -133,9 +133,20 @@ describe('narrow screens', () => {
     }
     expect(wider).toEqual([]);
 
-    // Deleted, its name is in the toast: wrapped inside it, not running out of it.
+    // Found from the command palette, its name wraps inside the option, not under the dialog's edge.
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto(e2e.url(`/contacts/${created}`));
+    await portalHoldsPage(page);
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.getByRole('combobox').fill('Unbroken');
+    const found = palette.getByRole('option', { name: new RegExp(`^${long}`) }).first();
+    await found.waitFor();
+    const inside = await palette.evaluate((dialog, option) => ({ dialog: dialog.getBoundingClientRect().right, text: Math.max(...[...option!.querySelectorAll('span')].map((text) => text.getBoundingClientRect().right)) }), await found.elementHandle());
+    expect(inside.text).toBeLessThanOrEqual(inside.dialog);
+    await page.keyboard.press('Escape');
+
+    // Deleted, its name is in the toast: wrapped inside it, not running out of it.
     await page.getByRole('button', { name: `Delete ${long}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     const toast = page.locator('.toast').filter({ hasText: long });
