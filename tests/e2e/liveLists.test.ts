@@ -6,6 +6,7 @@ import { contextOf } from '../../server/context';
 import { liveHubOf } from '../../server/live';
 import { CONVERSATIONS } from '../../server/live/resources';
 import { signIn, startE2E, type E2E } from '../support/browser';
+import { pageFetch } from '../support/e2eSession';
 
 /**
  * Issue 30's live lists in Chromium against the reference API: a contact created in one browser
@@ -36,14 +37,7 @@ async function browserOf(email: string, options: { width?: number; dark?: boolea
 }
 
 function post(page: Page, url: string, json: unknown) {
-  return page.evaluate(
-    async ({ url, json }) => {
-      const xsrf = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
-      const response = await fetch(url, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json', 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify(json) });
-      return { status: response.status, body: (await response.json()) as { data: { id: number } } };
-    },
-    { url, json },
-  );
+  return pageFetch<{ data: { id: number } }>(page, 'POST', url, json);
 }
 
 describe('live lists (Chromium, reference API)', () => {

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { portalHoldsPage, signIn, startE2E, type E2E } from '../support/browser';
+import { pageFetch } from '../support/e2eSession';
 
 /** Issue 12, item 10: the layout below 992 px and 600 px, measured in Chromium against the built portal. */
 let e2e: E2E;
@@ -113,11 +114,7 @@ describe('narrow screens', () => {
     const pages = ['/dashboard', '/settings', '/users/settings', '/contacts', '/contacts/new', '/bots/1', '/bots/1/edit', '/reporting', '/reporting/conversations', '/reporting/roles', '/reporting/roles/breakdown', '/reporting/instances', '/reporting/instances/breakdown', '/reporting/conversations-by-instance-grade', '/reporting/conversations-by-disposition', '/chat'];
     // A record whose name and email are one long unbroken word: its record and edit pages too.
     const long = `Unbroken${'x'.repeat(80)}`;
-    const created = await page.evaluate(async (name) => {
-      const xsrf = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
-      const response = await fetch('/api/v1/contacts', { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify({ name, phone_number: '+15555550199', email: `${name}@example.com` }) });
-      return ((await response.json()) as { data: { id: number } }).data.id;
-    }, long);
+    const created = (await pageFetch<{ data: { id: number } }>(page, 'POST', '/api/v1/contacts', { name: long, phone_number: '+15555550199', email: `${long}@example.com` })).body!.data.id;
     pages.push(`/contacts/${created}`, `/contacts/${created}/edit`);
     const wider: string[] = [];
     for (const screen of [390, 800]) {

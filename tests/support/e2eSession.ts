@@ -24,14 +24,16 @@ export async function signedInSession(
   return { context, page };
 }
 
-/** The page's own fetch, with the session cookie and the XSRF header the portal would send. */
-export function pageFetch<Body = unknown>(page: Page, method: string, url: string): Promise<{ status: number; body: Body | null }> {
+/** The page's own fetch, with the session cookie and the XSRF header the portal would send (and `json` as its body). */
+export function pageFetch<Body = unknown>(page: Page, method: string, url: string, json?: unknown): Promise<{ status: number; body: Body | null }> {
   return page.evaluate(
-    async ({ method, url }) => {
+    async ({ method, url, body }) => {
       const xsrf = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
-      const response = await fetch(url, { method, credentials: 'same-origin', headers: { accept: 'application/json', 'x-xsrf-token': xsrf } });
+      const headers: Record<string, string> = { accept: 'application/json', 'x-xsrf-token': xsrf };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const response = await fetch(url, { method, credentials: 'same-origin', headers, body });
       return { status: response.status, body: (await response.json().catch(() => null)) as Body | null };
     },
-    { method, url },
+    { method, url, body: json === undefined ? undefined : JSON.stringify(json) },
   );
 }
