@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 import type { Request } from 'express';
 import { ACCOUNTS_CALL, PAGE_ANSWERS_ID, SETTINGS_CALL, SESSION_READ_PATHS, type PageAnswersPayload } from '../../src/api/firstCalls';
 import { withQuery } from '../../src/api/query';
@@ -9,13 +9,14 @@ import { CLIENTS_SECTION, RESOURCE_SECTIONS } from '../../src/sections';
 import { defaultSortOf } from '../../src/views/resources/defaultSorts';
 import { listQuery, parseListState } from '../../src/views/resources/listState';
 import { readCookie } from './cookies';
+import { inProcessGet } from './inProcessGet';
 import { scriptSafeJson } from './inlineConfig';
 
 /**
  * A signed-in page's first answers (docs/first-answers.md): the server runs the GETs the portal
- * sends first on this page, AS THE PAGE REQUEST'S OWN SESSION, through its own HTTP stack (a
- * loopback request carrying the page request's cookies, so authentication, permissions and account
- * scoping are exactly the API's), and writes the 200 answers into the page. The portal's transport
+ * sends first on this page, AS THE PAGE REQUEST'S OWN SESSION, through its own app (each GET
+ * made in-process, inProcessGet.ts, carrying the page request's cookies, so authentication,
+ * permissions and account scoping are exactly the API's), and writes the 200 answers into the page. The portal's transport
  * answers those GETs from the page instead of the network (src/api/pageAnswers.ts): two round
  * trips after boot (session read, then the page's call) become none.
  *
@@ -82,39 +83,6 @@ function callHeaders(req: Request, publicConfig: Record<string, unknown>): http.
   return headers;
 }
 
-/** One GET to this same server, on the connection the page request came in on (its address and port). */
-function loopbackGet(req: Request, path: string, headers: http.OutgoingHttpHeaders, signal: AbortSignal): Promise<{ url: string; body: unknown } | null> {
-  return new Promise((resolve) => {
-    const call = http.get({ host: req.socket.localAddress, port: req.socket.localPort, path, headers, signal, agent: false }, (response) => {
-      const type = response.headers['content-type'] ?? '';
-      if (response.statusCode !== 200 || !/^application\/json\b/i.test(type)) {
-        response.resume();
-        return resolve(null);
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > ANSWER_MAX_BYTES) {
-          response.destroy();
-          return resolve(null);
-        }
-        chunks.push(chunk);
-      });
-      response.on('end', () => {
-        try {
-          resolve({ url: path, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown });
-        } catch {
-          resolve(null);
-        }
-      });
-      response.on('error', () => resolve(null));
-      response.on('close', () => resolve(null)); // cut by the time-out (after 'end' this changes nothing)
-    });
-    call.on('error', () => resolve(null));
-  });
-}
-
 /** A page's first answers, once its calls are answered (or cut by the time-out). */
 export interface FirstAnswers {
   /** What was answered 200, or null when nothing was. */
@@ -137,7 +105,7 @@ export function firstAnswersFor(req: Request, publicConfig: Record<string, unkno
   if (calls.length === 0) return null;
   const headers = callHeaders(req, publicConfig);
   const signal = AbortSignal.timeout(timeoutMs);
-  const get = (path: string) => loopbackGet(req, path, headers, signal);
+  const get = (path: string) => inProcessGet(req.app, req, path, headers, signal, ANSWER_MAX_BYTES);
   // Every signed-in page reads the user's settings with its first calls (SETTINGS_CALL).
   const answering = [...calls, `/api${SETTINGS_CALL.path}`].map(get);
   const permissions = answering[1]!; // firstCallsOf: the session read's two come first
