@@ -59,6 +59,36 @@ describe('narrow screens', () => {
     expect(await sections().isVisible()).toBe(false);
   });
 
+  test('320 and 390 px: the header shows the account picker’s choice whole, and a name it shows is not cut', async () => {
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(e2e.url('/dashboard'));
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const picker = page.getByRole('combobox', { name: 'Account' });
+      expect(await picker.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe('All accounts');
+      // The picker as drawn against a copy holding only its choice, as wide as that choice needs
+      // (its box is capped on a phone: a long account name may still be cut, "All accounts" not).
+      const { drawn, whole } = await picker.evaluate((select: HTMLSelectElement) => {
+        const drawn = select.getBoundingClientRect().width;
+        const probe = select.cloneNode(true) as HTMLSelectElement;
+        for (const option of [...probe.options]) if (option.textContent !== select.selectedOptions[0]?.textContent) option.remove();
+        Object.assign(probe.style, { position: 'absolute', width: 'max-content', maxWidth: 'none', visibility: 'hidden' });
+        probe.removeAttribute('id');
+        select.parentElement!.append(probe);
+        const whole = probe.getBoundingClientRect().width;
+        probe.remove();
+        return { drawn, whole };
+      });
+      expect(drawn, `${width} px`).toBeGreaterThanOrEqual(whole - 0.5);
+      // The product's name: on a phone its short form, whole at 390 px.
+      const brand = page.locator('.app-header .brand');
+      // What is shown of it: its text, without a part hidden to the eye (a screen reader still reads "Agent Portal").
+      const shown = () => brand.evaluate((b) => b.scrollWidth <= b.clientWidth && [...b.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE || (n as Element).getBoundingClientRect().width > 1).map((n) => n.textContent).join('').trim());
+      if (width === 390) expect(await shown()).toBe('Portal');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+    }
+  });
+
   test('390 px: a list scrolled sideways keeps its first column and its actions in view', async () => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto(e2e.url('/bots'));

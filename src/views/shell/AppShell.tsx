@@ -76,7 +76,10 @@ export function AppShell({ route, children }: { route: RouteDef; params: Record<
             <span aria-hidden="true">☰</span>
             <span className="visually-hidden">Menu</span>
           </button>
-          <span className="brand">Agent Portal</span>
+          {/* On a phone the header shows "Portal" (styles.css): the account picker's choice then fits whole. */}
+          <span className="brand">
+            <span className="brand-qualifier">Agent </span>Portal
+          </span>
           <div className="header-tools">
             <PaletteLauncher />
             <AccountFilter />
