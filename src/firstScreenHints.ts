@@ -8,6 +8,7 @@
  * One cookie, `portal_view`, written by the portal at boot and when the filter changes
  * (machines/effects.ts `writeFirstScreenHints`); read by a server. Pure: no DOM. Nothing secret: a time zone name and an account id the user chose.
  */
+import type { Permissions } from './api/schemas/permissions';
 import type { PageAnswersPayload } from './api/firstCalls';
 
 export const FIRST_SCREEN_HINTS_COOKIE = 'portal_view';
@@ -65,6 +66,14 @@ export interface ServerDrawing {
   /** The user's theme colour as CSS variables (`--theme-color`: `#4f46e5`, …), for `#root` until the portal sets them on <html>. */
   themeVars: Record<string, string>;
 }
+
+/**
+ * The lookups of names a list page's first screen makes (views/resources/firstListLookups.ts):
+ * from the page's URL, the user's permissions (read with api/sessionReaders.ts), the list's answer
+ * and the account filter's (null when the page has none), the GETs (under `/api`, with their
+ * query) a server adds to its first answers. [] for any other page, or an answer it cannot read.
+ */
+export type FirstListLookups = (pageUrl: string, permissions: Permissions | null, list: unknown, accounts: unknown) => string[];
 
 /** What a server hands the portal's server bundle to draw a page (src/serverRender.tsx). */
 export interface ServerRenderInput {

@@ -21,10 +21,15 @@ import type { PageAnswersPayload } from './api/firstCalls';
 import type { ServerDrawing, ServerRenderInput } from './firstScreenHints';
 import { themeColorVars } from './format/themeContrast';
 import { awaitFirstScreen } from './firstScreenWait';
+import { ACTOR_IDS } from './machines/actorIds';
+import type { ReferencesActor } from './machines/references';
 import { startPortal } from './machines/root';
 import { sendFirstCalls } from './routeData';
 import { matchLocation } from './routeMatch';
 import { PortalRoot } from './views/PortalRoot';
+
+/** A list's name lookups, for the server's first answers (server/http/firstAnswers.ts). */
+export { firstListLookups } from './firstListLookups';
 
 /**
  * `#root`'s content for this page and the CSS variables of the user's theme colour (the browser
@@ -47,7 +52,7 @@ export async function renderFirstScreen({ url, config: rawConfig, answers, timeZ
   const portal = startPortal({ http, config, location, firstCalls: sendFirstCalls, sessionRead });
   try {
     const settled = await withinTime(awaitFirstScreen(portal, { waitMs: timeoutMs }), timeoutMs);
-    if (!settled || !portal.auth.getSnapshot().hasTag('signedIn') || runningCalls(portal.root).length > 0) return null;
+    if (!settled || !portal.auth.getSnapshot().hasTag('signedIn') || runningCalls(portal.root).length > 0 || lookingUpNames(portal)) return null;
     // The page the machines settled on (a list opening on a saved view moves its address): the browser must be there too.
     if (portal.navigation.getSnapshot().context.location !== location) return null;
     const html = renderToString(<PortalRoot portal={{ ...portal, config, browserTimeZone: timeZone }} at={{ path: page.pathname, search: page.search.slice(1) }} />);
@@ -76,6 +81,16 @@ const unreachable: typeof fetch = (_input, init) =>
 
 /** The route loaders (route.ts `RouteData.kind`) whose page is whole once their first call is answered. */
 const DRAWN_PAGES = new Set(['list', 'record']);
+
+/**
+ * A name of another record still being looked up (a lookup the answers did not hold): drawn now it
+ * would be a placeholder where the browser, which asks the network, draws the name.
+ */
+function lookingUpNames(portal: ReturnType<typeof startPortal>): boolean {
+  const references = portal.root.system.get(ACTOR_IDS.references) as ReferencesActor | undefined;
+  const names = references?.getSnapshot().context.names ?? {};
+  return Object.values(names).some((entries) => Object.values(entries ?? {}).some((entry) => entry.state === 'loading'));
+}
 
 /** React's mark of a Suspense boundary it could not draw on the server. */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';

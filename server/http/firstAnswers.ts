@@ -10,6 +10,7 @@ import { defaultSortOf } from '../../src/views/resources/defaultSorts';
 import { listQuery, parseListState } from '../../src/views/resources/listState';
 import { readCookie } from './cookies';
 import { inProcessGet } from './inProcessGet';
+import type { ServerBundle } from './serverRender';
 import { scriptSafeJson } from './inlineConfig';
 
 /**
@@ -96,7 +97,7 @@ export interface FirstAnswers {
  * portal told to call another origin): decided at once, so the page's headers can say so before
  * the calls are made.
  */
-export function firstAnswersFor(req: Request, publicConfig: Record<string, unknown>, timeoutMs = FIRST_ANSWERS_TIMEOUT_MS): FirstAnswers | null {
+export function firstAnswersFor(req: Request, publicConfig: Record<string, unknown>, timeoutMs = FIRST_ANSWERS_TIMEOUT_MS, bundle?: () => Promise<Pick<ServerBundle, 'firstListLookups'> | null>): FirstAnswers | null {
   // Only a request the API knows as signed in (server/auth/authenticate.ts ran before the pages).
   if (!req.auth || req.method !== 'GET') return null;
   // A portal told to call another origin would not ask this server: nothing to answer for it.
@@ -112,12 +113,29 @@ export function firstAnswersFor(req: Request, publicConfig: Record<string, unkno
   // The shell's own first call, for a user who sees every account (machines/route.ts needAccounts:
   // the same rule on the same permissions answer), once that answer is in.
   const accounts = permissions.then((answer) => (answer && isGlobal(readPermissionsOrNull(answer.body), 'Accounts') ? get(withQuery(`/api${ACCOUNTS_CALL.path}`, ACCOUNTS_CALL.query)) : null));
-  const payload = Promise.all([...answering, accounts]).then((answered) => {
+  // A list's names of other records (an agent's LLM), looked up as the portal looks them up for its
+  // first screen: the portal's own code says which (the server bundle's firstListLookups), once the
+  // list and the permissions are in. At most MAX_NAME_LOOKUPS; none without the bundle.
+  const names = calls.length > SESSION_READ_CALLS && bundle
+    ? Promise.all([bundle(), permissions, answering[2]!, accounts]).then(([loaded, granted, list, known]) =>
+        loaded && granted && list ? Promise.all(loaded.firstListLookups(pageUrlOf(req), readPermissionsOrNull(granted.body), list.body, known?.body ?? null).slice(0, MAX_NAME_LOOKUPS).map(get)) : [],
+      )
+    : Promise.resolve([]);
+  const payload = Promise.all([...answering, accounts, names.catch(() => [])]).then((results) => {
+    const answered = results.flat();
     // A call still running when the time-out fired was cut: its answer is left out, the rest are written.
     const answers = answered.filter((answer) => answer !== null);
     return answers.length === 0 ? null : { answers };
   });
   return { payload, pageCall: calls.length > SESSION_READ_CALLS };
+}
+
+/** At most this many name lookups a page: with the five calls above, the eight a portal reads (api/pageAnswers.ts). */
+const MAX_NAME_LOOKUPS = 3;
+
+/** The page's own URL, as the portal reads it (its origin is the answers' base). */
+function pageUrlOf(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
 }
 
 /** The session read's GETs, first in every page's calls (firstCallsOf). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Request } from 'express';
 import type { PageAnswersPayload } from '../../src/api/firstCalls';
-import { FIRST_SCREEN_HINTS_COOKIE, readFirstScreenHints, SERVER_DRAWN_ATTRIBUTE, type FirstScreenHints, type ServerDrawing, type ServerRenderInput } from '../../src/firstScreenHints';
+import { FIRST_SCREEN_HINTS_COOKIE, readFirstScreenHints, SERVER_DRAWN_ATTRIBUTE, type FirstListLookups, type FirstScreenHints, type ServerDrawing, type ServerRenderInput } from '../../src/firstScreenHints';
 import { escapeHtml } from '../oidc/pages';
 import { readCookie } from './cookies';
 
@@ -28,30 +28,36 @@ const MAX_DRAWINGS_IN_FLIGHT = 4;
 
 type Render = (input: ServerRenderInput) => Promise<ServerDrawing | null>;
 
+/** What the server uses of the bundle: the drawing, and a list's name lookups for the first answers. */
+export interface ServerBundle {
+  renderFirstScreen: Render;
+  firstListLookups: FirstListLookups;
+}
+
 /**
  * The bundle's module, loaded once per build: its entry is named by its content
  * (`serverRender-<hash>.js`), and imported under that one name, the name its chunks import it by
  * (a second name would be a second copy, with its own React contexts).
  */
-export function serverRenderer(distDir: string): () => Promise<Render | null> {
+export function serverBundle(distDir: string): () => Promise<ServerBundle | null> {
   const dir = path.join(distDir, SERVER_RENDER_DIR);
-  const loaded = new Map<string, Promise<Render | null>>();
+  const loaded = new Map<string, Promise<ServerBundle | null>>();
   return () => {
     const entry = currentEntry(dir);
     if (!entry) return Promise.resolve(null);
-    let render = loaded.get(entry);
-    if (!render) {
-      render = import(pathToFileURL(path.join(dir, entry)).href).then(
-        (module: { renderFirstScreen?: Render }) => module.renderFirstScreen ?? null,
+    let bundle = loaded.get(entry);
+    if (!bundle) {
+      bundle = import(pathToFileURL(path.join(dir, entry)).href).then(
+        (module: Partial<ServerBundle>) => (module.renderFirstScreen ? { renderFirstScreen: module.renderFirstScreen, firstListLookups: module.firstListLookups ?? (() => []) } : null),
         (error: unknown) => {
           console.error('The first-screen bundle did not load; pages are drawn by the browser.', error);
           return null;
         },
       );
       loaded.clear(); // an older build's module is never asked again
-      loaded.set(entry, render);
+      loaded.set(entry, bundle);
     }
-    return render;
+    return bundle;
   };
 }
 
@@ -70,11 +76,11 @@ function currentEntry(dir: string): string | null {
  * before then does not go to a page that cannot answer yet (inert), and a script driving the page
  * (a test, an assistive tool) is told its controls are not ready (aria-disabled).
  */
-export async function drawnRoot(req: Request, renderer: () => Promise<Render | null>, { config, answers, hints, timeoutMs = FIRST_SCREEN_TIMEOUT_MS }: { config: Record<string, unknown>; answers: PageAnswersPayload | null; hints: FirstScreenHints; timeoutMs?: number }): Promise<string | null> {
+export async function drawnRoot(req: Request, bundle: () => Promise<ServerBundle | null>, { config, answers, hints, timeoutMs = FIRST_SCREEN_TIMEOUT_MS }: { config: Record<string, unknown>; answers: PageAnswersPayload | null; hints: FirstScreenHints; timeoutMs?: number }): Promise<string | null> {
   if (!answers) return null;
   // Bounded: drawing is CPU on this one thread; past a few at once a page is left to its browser.
   if (drawingsInFlight >= MAX_DRAWINGS_IN_FLIGHT) return null;
-  const render = await renderer();
+  const render = (await bundle())?.renderFirstScreen;
   if (!render) return null;
   drawingsInFlight += 1;
   const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;

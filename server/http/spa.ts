@@ -5,7 +5,7 @@ import { readCookie, sessionCookieName } from './cookies';
 import { answersElement, firstAnswersFor, type FirstAnswers } from './firstAnswers';
 import { withInlineConfig } from './inlineConfig';
 import { indexPages } from './preloadHints';
-import { drawingHints, drawnRoot, SERVER_RENDER_DIR, serverRenderer } from './serverRender';
+import { drawingHints, drawnRoot, SERVER_RENDER_DIR, serverBundle } from './serverRender';
 
 /**
  * Paths owned by the API, never answered with the portal's HTML: `/api`, Sanctum, socket.io, and
@@ -70,8 +70,8 @@ export function spaRoutes(distDir: string, publicConfig: () => Record<string, un
   );
 
   const pages = indexPages(distDir);
-  const render = serverRenderer(distDir);
-  void render(); // loaded now, not on a user's first page
+  const bundle = serverBundle(distDir);
+  void bundle(); // loaded now, not on a user's first page
   router.use(async (req, res, next) => {
     if (!isPageRequest(req)) return next();
     // Checked per request so `npm run build` while the server runs takes effect without a restart.
@@ -82,7 +82,7 @@ export function spaRoutes(distDir: string, publicConfig: () => Record<string, un
     }
     const config = publicConfig();
     // A signed-in page's first answers (firstAnswers.ts): that user's data, only for this request.
-    const answers = firstAnswersFor(req, config, options.firstAnswersTimeoutMs);
+    const answers = firstAnswersFor(req, config, options.firstAnswersTimeoutMs, bundle);
     // A page carrying answers is never stored: a back navigation must not hand them out again, stale.
     res.setHeader('Cache-Control', answers ? 'no-store' : 'no-cache');
     // The page differs with the session (signed-in code hints, preloadHints.ts, its answers) and its
@@ -110,7 +110,7 @@ export function spaRoutes(distDir: string, publicConfig: () => Record<string, un
     // answers and the drawing, which then stand where index.html's loading status stood.
     res.write(html.slice(0, root.start));
     const payload = await answers.payload.catch(() => null);
-    const drawn = await drawnRoot(req, render, { config, answers: payload, hints: root.hints, timeoutMs: options.firstScreenTimeoutMs });
+    const drawn = await drawnRoot(req, bundle, { config, answers: payload, hints: root.hints, timeoutMs: options.firstScreenTimeoutMs });
     const body = drawn === null ? html.slice(root.start, cut) : page.signedInStyles + drawn + html.slice(root.end, cut);
     res.end(body + answersElement(payload) + html.slice(cut));
   });

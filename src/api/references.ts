@@ -20,18 +20,29 @@ function firstPageOf(http: Http, section: ResourceKey, query: Query, signal: Abo
 }
 
 /**
+ * The GETs (under `/api`) that look up these records of `section` (conversations by uuid, any
+ * other section by id): the ids once each, in calls of at most LOOKUP_BATCH, LOOKUP_LIMIT in all.
+ * Pure: the reference server writes the first page's lookups into the page with this very
+ * function (server/http/firstAnswers.ts), so they are the GETs the portal then sends.
+ */
+export function lookupCalls(section: ResourceKey | 'conversations', ids: readonly string[]): { path: string; query: Query }[] {
+  const wanted = [...new Set(ids)].slice(0, LOOKUP_LIMIT);
+  const [path, filter] = section === 'conversations' ? ['/v1/reporting/conversations', 'filter[uuid]'] : [`/v1/${resourceDef(section).path}/`, 'filter[id]'];
+  const calls: { path: string; query: Query }[] = [];
+  for (let start = 0; start < wanted.length; start += LOOKUP_BATCH) calls.push({ path, query: { [filter]: wanted.slice(start, start + LOOKUP_BATCH).join(','), show: LOOKUP_BATCH, page: 1 } });
+  return calls;
+}
+
+/**
  * Records of one section by id (react-admin's getMany): `filter[id]=1,2,3`, a comma-separated
  * "any of" filter (DESIGN §4 query conventions), in calls of at most 100 ids. Ids the answer
  * leaves out are missing or not the caller's to see; the caller shows them as "#id".
  */
 export async function lookupRecords(http: Http, section: ResourceKey, ids: readonly string[], signal: AbortSignal): Promise<ResourceRecord[]> {
-  const wanted = [...new Set(ids)].slice(0, LOOKUP_LIMIT);
   const found: ResourceRecord[] = [];
-  for (let start = 0; start < wanted.length; start += LOOKUP_BATCH) {
-    const chunk = wanted.slice(start, start + LOOKUP_BATCH);
+  for (const { path, query } of lookupCalls(section, ids)) {
     // A backend that pages at 15 whatever `show` says answers in several pages: all of them are read.
-    const query = { 'filter[id]': chunk.join(','), show: LOOKUP_BATCH, page: 1 };
-    const first = await firstPageOf(http, section, query, signal);
+    const first = await firstPageOf(http, section, query, signal, path);
     const next = (url: string) => firstPageOf(http, section, linkQuery(query), signal, url);
     found.push(...(await followPages(first, next, (record) => record.id, { pages: LOOKUP_BATCH, items: LOOKUP_BATCH })).items);
   }
@@ -51,14 +62,12 @@ export function pickerRecords(http: Http, section: ResourceKey, accountId: strin
  * conversations list, in calls of at most 100; a uuid the answer leaves out reads as missing.
  */
 export async function lookupConversations(http: Http, uuids: readonly string[], signal: AbortSignal): Promise<ResourceRecord[]> {
-  const wanted = [...new Set(uuids)].slice(0, LOOKUP_LIMIT);
   // Reporting's schemas load with the first lookup: static, they were built when the signed-in code
   // ran (before the session's answer is read) on every first page, for a lookup few pages make.
   const { conversationSchema } = await import('./schemas/reporting');
   const found: ResourceRecord[] = [];
-  for (let start = 0; start < wanted.length; start += LOOKUP_BATCH) {
-    const chunk = wanted.slice(start, start + LOOKUP_BATCH);
-    const response = await http.api.get('/v1/reporting/conversations', { query: { 'filter[uuid]': chunk.join(','), show: LOOKUP_BATCH, page: 1 }, signal, handlesForbidden: true });
+  for (const { path, query } of lookupCalls('conversations', uuids)) {
+    const response = await http.api.get(path, { query, signal, handlesForbidden: true });
     found.push(...readList(conversationSchema, response.data).data);
   }
   return found;

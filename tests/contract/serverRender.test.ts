@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PAGE_ANSWERS_ID, type PageAnswersPayload } from '../../src/api/firstCalls';
-import { renderFirstScreen } from '../../src/serverRender';
+import { readPermissions } from '../../src/api/sessionReaders';
+import { firstListLookups, renderFirstScreen } from '../../src/serverRender';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { signedInClient } from '../support/signedIn';
 
@@ -64,6 +65,25 @@ describe("a signed-in page's first screen drawn from its first answers", () => {
   test("a record page: its heading names the record", { timeout: 30_000 }, async () => {
     const record = ((await (await client('/api/v1/contacts/1')).json()) as { data: { name: string } }).data;
     expect(await draw('/contacts/1')).toMatch(new RegExp(`<h1[^>]*>${record.name}</h1>`));
+  });
+
+  test("a list whose rows name other records: the drawing holds the names its lookups found, and without those answers nothing is drawn", { timeout: 30_000 }, async () => {
+    const page = '/agents?show=25';
+    const answers = await answersOf(page);
+    const answerOf = (prefix: string) => answers.answers.find((answer) => answer.url.startsWith(prefix))?.body;
+    // What a server with the portal's bundle adds to its answers (server/http/firstAnswers.ts), made here with this session.
+    const permissions = readPermissions(answerOf('/api/v1/user/permissions'));
+    const lookups = firstListLookups(server.url + page, permissions, answerOf('/api/v1/agents/'), answerOf('/api/v1/accounts/') ?? null);
+    // The LLM column's names (the Account column is named by the account filter's accounts: no call).
+    expect(lookups).toEqual([expect.stringMatching(/^\/api\/v1\/llms\/\?filter%5Bid%5D=[\d%C]+&show=100&page=1$/)]);
+    const found = await Promise.all(lookups.map(async (url) => ({ url, body: (await (await client(url)).json()) as { data: Array<{ id: number; name: string }> } })));
+    const html = await draw(page, { answers: [...answers.answers, ...found] });
+    expect(html).not.toBeNull();
+    const llms = found[0]!.body.data;
+    expect(llms.length).toBeGreaterThan(0);
+    for (const llm of llms) expect(html).toContain(`<a href="/llms/${llm.id}">${llm.name}`);
+    // Without them the names could not be drawn as the browser will show them: not drawn at all.
+    expect(await draw(page, answers, 1_500)).toBeNull();
   });
 
   test("server text is drawn as text", { timeout: 30_000 }, async () => {

@@ -1,7 +1,8 @@
 import { accountFilterSelectors } from '../../machines/accountFilter.api';
 import { useAccountFilterState } from '../actors/useAccountFilter';
 import { accountIdsOf, choicesNamingAccounts, withRepeatedNames } from '../resources/accountLabels';
-import { referenceId, useReferenceNames } from '../resources/useReferences';
+import { referenceId } from '../resources/listNames';
+import { useReferenceNames } from '../resources/useReferences';
 
 interface NamedRow {
   id: string;

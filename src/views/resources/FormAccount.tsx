@@ -5,7 +5,7 @@ import { isGlobal } from '../../machines/permissions';
 import { sectionByKey } from '../../sections';
 import { useAccountFilter, useAccountFilterState } from '../actors/useAccountFilter';
 import { usePermissions } from '../PortalContext';
-import { referenceId } from './useReferences';
+import { referenceId } from './listNames';
 
 
 /** Every section's records belong to an account, except the accounts themselves. */

@@ -20,7 +20,8 @@ import { ChoiceSelect } from './ChoiceSelect';
 import { listCells, ListRow } from './ListRow';
 import { listQuery, parseListState, serializeListState, toggledSort, type ListState } from './listState';
 import { inSentence, type Column } from './sectionConfig';
-import { ReferenceLookupContext, referencedSection, useReferenceNames } from './useReferences';
+import { listColumnsOf, listNameRequests } from './listNames';
+import { ReferenceLookupContext, useReferenceNames } from './useReferences';
 import { useShowsAccount } from './useShowsAccount';
 import { SavedViews } from './SavedViews';
 import { SECTION_CONFIGS } from './sectionConfigs';
@@ -110,22 +111,16 @@ export default function ListPage({ route, actor: resource }: RouteViewProps<Reso
   const narrowed = state.search !== '' || Object.values(state.filters).some(Boolean);
   // Under "All accounts" identical names come from several accounts: each row says whose it is.
   const showsAccount = useShowsAccount(key) && accountId === null;
-  // (A section whose columns name the account already, the clients', keeps its own place for it.)
-  const allColumns: Column[] = useMemo(
-    () => (showsAccount && !config.columns.some((c) => c.key === 'account_id') ? [...config.columns, { key: 'account_id', label: 'Account' }] : config.columns),
-    [showsAccount, config.columns],
-  );
+  const allColumns: Column[] = useMemo(() => listColumnsOf(config, showsAccount), [showsAccount, config]);
   // The column chooser's choice (the address's `columns=`), without columns the list no longer has.
   const chosen = state.columns;
   const columns: Column[] = useMemo(() => visibleColumns(allColumns, chosen), [allColumns, chosen]);
   const permissions = usePermissions();
   const cells = useMemo(() => listCells(config, columns, permissions), [config, columns, permissions]);
   const columnKeys = useMemo(() => columns.map((c) => c.key), [columns]);
-  // Foreign keys by name: one lookup per referenced section for the whole page.
-  const lookup = useReferenceNames(columns.flatMap((c) => {
-    const section = c.key === 'conversation_uuid' ? 'conversations' : referencedSection(config, c.key);
-    return section ? [{ section, ids: rows.map((row) => row[c.key]) }] : [];
-  }));
+  // Foreign keys by name: one lookup per referenced section for the whole page (the first screen
+  // waits for the first page's: views/shell/firstScreenReady.ts, so they are drawn with the rows).
+  const lookup = useReferenceNames(listNameRequests(config, columns, rows));
 
   return (
     <section className="page">

@@ -13,7 +13,8 @@ import type { Permissions } from '../../api/schemas/permissions';
 import { can } from '../../machines/permissions';
 import { sectionByKey } from '../../sections';
 import type { Choice, Column, SectionConfig } from './sectionConfig';
-import { referencedSection, useLookup } from './useReferences';
+import { referencedSection } from './listNames';
+import { useLookup } from './useReferences';
 
 /** A column with what its cells need, worked out once for the page instead of once a cell. */
 export interface ListCell {

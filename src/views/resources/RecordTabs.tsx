@@ -3,7 +3,7 @@ import type { ResourceRecord } from '../../api/resources';
 import { RelationPanel } from './RelationPanel';
 import type { SectionConfig, Tab } from './sectionConfig';
 import { SpecialPanel } from './special/SpecialPanel';
-import { referenceId } from './useReferences';
+import { referenceId } from './listNames';
 
 /** Tab links: `/{id}` for details, `/{id}/{tab}` for the rest (SPEC §2: the tab is the last segment). */
 export function TabNav({ base, tabs, active }: { base: string; tabs: Tab[]; active: string }) {

@@ -4,7 +4,8 @@ import { sectionByKey } from '../../sections';
 import { InAppLink } from '../common/useLinkClicks';
 import { useCan } from '../PortalContext';
 import { SECTION_CONFIGS } from './sectionConfigs';
-import { referenceId, useLookup, type ReferenceLookup } from './useReferences';
+import { referenceId } from './listNames';
+import { useLookup, type ReferenceLookup } from './useReferences';
 
 /** The name a linked record goes by (its section's title rule). */
 export function referenceName(section: ResourceKey, record: ResourceRecord): string {

@@ -1,6 +1,6 @@
 import type { ResourceRecord } from '../../api/resources';
 import type { Choice } from './sectionConfig';
-import { referenceId } from './useReferences';
+import { referenceId } from './listNames';
 
 /** The records whose name (any case) another record also has: only they need their account named. */
 export function withRepeatedNames<T>(records: readonly T[], titleOf: (record: T) => string): T[] {

@@ -1,4 +1,4 @@
-import { firstScreenReady } from '../../firstScreen';
+import { FIRST_SCREEN_WAIT_MS, firstScreenReady } from '../../firstScreen';
 import { ACTOR_IDS } from '../../machines/actorIds';
 import { writeFirstScreenHints } from '../../machines/effects';
 import type { Portal } from '../../machines/root';
@@ -23,5 +23,11 @@ export async function signedInScreenReady(portal: Portal, waitMs?: number): Prom
   // The signed-in frame's code, then the user's preferences (time zone, saved views): drawn
   // without them, every row was drawn again when they came (machines/areas/shell.ts preferencesRead).
   const shell = warmShell(here).then(() => (route.access === 'protected' ? import('../../machines/areas/shell').then(({ preferencesRead }) => preferencesRead(portal)) : undefined));
+  const until = performance.now() + (waitMs ?? FIRST_SCREEN_WAIT_MS);
   await firstScreenReady(portal.root, Promise.all([shell, warmRoute(here, portal.auth.getSnapshot().context.permissions ?? null)]), { except, waitMs });
+  // A list's names of other records, looked up once its rows are in (within the same bound).
+  if (route.data?.kind === 'list') {
+    const { firstListNamesAnswered } = await import('../resources/firstListNames');
+    await firstListNamesAnswered(portal, here, until - performance.now());
+  }
 }
