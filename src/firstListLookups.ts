@@ -7,9 +7,10 @@ import { firstListNames } from './views/resources/listNames';
 
 /**
  * For a server's first answers (docs/first-answers.md): the name lookups a list's first screen
- * makes (views/resources/firstListNames.ts), with "All accounts" (the filter of a page a server draws), read from
- * the answers with the portal's own readers (the permissions read by the server with them too). The server bundle exports it (src/serverRender.tsx),
- * so a server asks exactly what this portal will: the first batch of each section's lookup.
+ * makes (views/resources/firstListNames.ts) with "All accounts" (the filter of a page a server
+ * draws), from the answers read with the portal's own readers (the server reads the permissions
+ * with them too). The server bundle exports it (src/serverRender.tsx), so a server asks exactly
+ * what this portal will: the first batch of each section's lookup.
  */
 export const firstListLookups: FirstListLookups = (pageUrl, permissions, list, accounts) => {
   try {

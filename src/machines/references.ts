@@ -63,7 +63,8 @@ const MAX_IDS = 500;
 
 export const optionsKey = (section: ResourceKey, scope: string) => `${section}|${scope}`;
 
-const isId = (id: string) => /^[A-Za-z0-9_-]{1,64}$/.test(id);
+/** An id the cache asks for: others are never sent (they show as "#id"). */
+export const isReferenceId = (id: string) => /^[A-Za-z0-9_-]{1,64}$/.test(id);
 
 /**
  * THE reference cache of the portal: names of linked records in batches (one call per
@@ -106,7 +107,7 @@ export function createReferencesMachine({ lookup, options, known, now = Date.now
         actions: enqueueActions(({ context, event, enqueue }) => {
           const known = context.names[event.section] ?? {};
           const t = now();
-          const wanted = [...new Set(event.ids.map(String))].filter(isId).slice(0, MAX_IDS).filter((id) => {
+          const wanted = [...new Set(event.ids.map(String))].filter(isReferenceId).slice(0, MAX_IDS).filter((id) => {
             const entry = known[id];
             return !entry || (entry.state !== 'loading' && t - entry.at > NAME_TTL_MS);
           });

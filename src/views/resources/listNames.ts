@@ -1,5 +1,5 @@
 import type { ResourceKey, ResourceRecord } from '../../api/resources';
-import type { ReferenceSection } from '../../machines/references';
+import { isReferenceId, type ReferenceSection } from '../../machines/references';
 import type { Permissions } from '../../api/schemas/permissions';
 import { can, isGlobal } from '../../machines/permissions';
 import { sectionByKey } from '../../sections';
@@ -59,14 +59,14 @@ export function listNameRequests(config: SectionConfig, columns: readonly Column
   });
 }
 
-/** The requests as the reference cache is asked them: one per section, its ids once each and sorted. */
+/** The requests as the reference cache is asked them: one per section, its ids once each and sorted (only ids it asks for). */
 export function namesWanted(requests: readonly ReferenceRequest[]): { section: ReferenceSection; ids: string[] }[] {
   const bySection = new Map<ReferenceSection, Set<string>>();
   for (const { section, ids } of requests) {
     const set = bySection.get(section) ?? new Set<string>();
     for (const value of ids) {
       const id = referenceId(value);
-      if (id) set.add(id);
+      if (id && isReferenceId(id)) set.add(id);
     }
     bySection.set(section, set);
   }
