@@ -121,35 +121,40 @@ test('on a phone the drawn list already says whose each row is, and nothing move
   expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
 });
 
-test('a list whose columns name other records arrives drawn with those names, and nothing moves when the portal adopts it', async () => {
+test('a list whose columns name other records arrives drawn with those names, and nothing moves when the portal adopts it (1280 and 390 px)', { timeout: 60_000 }, async () => {
   const { url } = e2e;
-  const page = await signedInAsAdmin();
-  const said = consoleOf(page);
-  await page.addInitScript(() => {
-    const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = []);
-    new PerformanceObserver((entries) => entries.getEntries().forEach((entry) => shifts.push((entry as PerformanceEntry & { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
-  });
-  // Agents name their LLM; feedback names its conversation (reporting's, looked up by uuid).
-  for (const [path, table, column] of [
-    ['/agents', 'Agents', 'LLM'],
-    ['/feedback', 'Feedback', 'Conversation'],
-  ] as const) {
-    const response = await page.goto(url(path));
-    const html = await response!.text();
-    expect(html, path).toContain(SERVER_DRAWN_ATTRIBUTE);
-    await portalHoldsPage(page);
-    const grid = page.getByRole('table', { name: table });
-    const index = (await grid.getByRole('columnheader').allTextContents()).findIndex((text) => text.includes(column));
-    expect(index, `${path}: ${column}`).toBeGreaterThan(-1);
-    const cell = grid.locator(`tbody tr:first-child td:nth-child(${index + 1})`);
-    // A name (not "#id" nor a placeholder), the cell as the portal shows it once looked up, already
-    // in the page as the server sent it (React keeps the drawing's markup when it adopts it).
-    expect((await cell.textContent())!.trim(), path).not.toMatch(/^(#\S+|…|)$/);
-    expect(html, path).toContain(await cell.innerHTML());
-    await page.waitForTimeout(500);
-    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts), path).toEqual([]);
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const page = await signedInAsAdmin(viewport);
+    const said = consoleOf(page);
+    await page.addInitScript(() => {
+      const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = []);
+      new PerformanceObserver((entries) => entries.getEntries().forEach((entry) => shifts.push((entry as PerformanceEntry & { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
+    });
+    // Agents name their LLM; feedback names its conversation (reporting's, looked up by uuid).
+    // Both filter by a picker whose choices load after the page is drawn.
+    for (const [path, table, column] of [
+      ['/agents', 'Agents', 'LLM'],
+      ['/feedback', 'Feedback', 'Conversation'],
+    ] as const) {
+      const where = `${path} at ${viewport.width}`;
+      const response = await page.goto(url(path));
+      const html = await response!.text();
+      expect(html, where).toContain(SERVER_DRAWN_ATTRIBUTE);
+      await portalHoldsPage(page);
+      const grid = page.getByRole('table', { name: table });
+      const index = (await grid.getByRole('columnheader').allTextContents()).findIndex((text) => text.includes(column));
+      expect(index, `${where}: ${column}`).toBeGreaterThan(-1);
+      const cell = grid.locator(`tbody tr:first-child td:nth-child(${index + 1})`);
+      // A name (not "#id" nor a placeholder), the cell as the portal shows it once looked up, already
+      // in the page as the server sent it (React keeps the drawing's markup when it adopts it).
+      expect((await cell.textContent())!.trim(), where).not.toMatch(/^(#\S+|…|)$/);
+      expect(html, where).toContain(await cell.innerHTML());
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts), where).toEqual([]);
+    }
+    expect(said).toEqual([]);
+    await page.context().close();
   }
-  expect(said).toEqual([]);
 });
 
 test('a record page arrives drawn with its heading, and the portal takes it over', async () => {
