@@ -70,6 +70,8 @@ test('a signed-in list page opened afresh shows its frame with its rows, not bef
   `);
   await page.goto(url('/contacts'));
   await expect.poll(() => page.locator('table tbody tr').count()).toBeGreaterThan(0);
+  // A page its server drew has its rows before boot has run: read once boot has sent the page's call.
+  await page.waitForFunction(() => performance.getEntriesByName('portal:first-call-sent', 'mark').length > 0);
   const seen = await page.evaluate(() => {
     const w = window as unknown as { __frameAt: number; __frameRows: number };
     return { frameAt: w.__frameAt, rows: w.__frameRows, callSent: performance.getEntriesByName('portal:first-call-sent', 'mark')[0]!.startTime };
