@@ -3,6 +3,7 @@ import { ACTOR_IDS } from '../../machines/actorIds';
 import { writeFirstScreenHints } from '../../machines/effects';
 import type { Portal } from '../../machines/root';
 import { warmRoute } from '../../routeData';
+import { firstListNamesAnswered } from '../resources/firstListNames';
 import { matchLocation } from '../../routeMatch';
 import { warmShell } from '../App';
 
@@ -26,8 +27,5 @@ export async function signedInScreenReady(portal: Portal, waitMs?: number): Prom
   const until = performance.now() + (waitMs ?? FIRST_SCREEN_WAIT_MS);
   await firstScreenReady(portal.root, Promise.all([shell, warmRoute(here, portal.auth.getSnapshot().context.permissions ?? null)]), { except, waitMs });
   // A list's names of other records, looked up once its rows are in (within the same bound).
-  if (route.data?.kind === 'list') {
-    const { firstListNamesAnswered } = await import('../resources/firstListNames');
-    await firstListNamesAnswered(portal, here, until - performance.now());
-  }
+  if (route.data?.kind === 'list') await firstListNamesAnswered(portal, here, until - performance.now());
 }
