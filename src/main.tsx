@@ -13,6 +13,12 @@ import { browserTimeZone, SERVER_DRAWN_ATTRIBUTE } from './firstScreenHints';
 import { registerInspectorOpener } from './views/shell/inspectorToggle';
 import './styles.css';
 
+/** The longest an inspector asked for at boot (?inspect) waits for the page to be drawn before it opens. */
+const INSPECTOR_OPEN_WAIT_MS = 3_000;
+
+/** Opens the inspector asked for at boot, once the first page is drawn (set by boot when asked). */
+let openInspectorWhenDrawn: (() => void) | undefined;
+
 /** The longest a server drawing stays closed to input while the portal adopts it. */
 const DRAWING_HELD_MAX_MS = 10_000;
 
@@ -48,8 +54,16 @@ async function boot() {
       import('./inspector/open').then(({ openInspector: open }) => open(portal.root, recorder, from)).catch((error: unknown) => console.error('Machine inspector failed to load', error));
     };
     registerInspectorOpener(openInspector);
-    // ?inspect opens it; so does a reload of a tab where it was open.
-    if (new URLSearchParams(window.location.search).has('inspect') || readPanelState().open) openInspector();
+    // ?inspect opens it; so does a reload of a tab where it was open. Once the page is drawn (or
+    // after INSPECTOR_OPEN_WAIT_MS, for a page that never is): opened before, the page's own first
+    // focus (the sign-in's Email field) could take the focus from the panel's heading.
+    if (new URLSearchParams(window.location.search).has('inspect') || readPanelState().open) {
+      const opening = setTimeout(openInspector, INSPECTOR_OPEN_WAIT_MS);
+      openInspectorWhenDrawn = () => {
+        clearTimeout(opening);
+        openInspector();
+      };
+    }
   }
   // The first render waits for the session answer and for the page's first call to be sent:
   // rendered earlier, React would draw "Checking your session…" (which index.html already shows)
@@ -67,15 +81,20 @@ async function boot() {
   const takesInput = () => {
     for (const attribute of ['inert', 'aria-disabled', 'style']) container.removeAttribute(attribute);
   };
+  const drawn = () => {
+    takesInput();
+    openInspectorWhenDrawn?.();
+    openInspectorWhenDrawn = undefined;
+  };
   // Bounded: a page that never arrives (a chunk that hangs shows its loading state) must not leave
   // the frame closed to input for ever.
   if (container.hasAttribute('inert')) setTimeout(takesInput, DRAWING_HELD_MAX_MS);
   if (adoptsServerDrawing(container, portal)) {
     // This very screen, drawn for this browser: React adopts it (hydrates) instead of drawing it again.
-    hydrateRoot(container, <PortalRoot portal={value} onDrawn={takesInput} />, { onRecoverableError: drawnAgain });
+    hydrateRoot(container, <PortalRoot portal={value} onDrawn={drawn} />, { onRecoverableError: drawnAgain });
   } else {
     // None, or one drawn for another time zone or account filter than this browser's now: drawn anew (React replaces it).
-    createRoot(container).render(<PortalRoot portal={value} onDrawn={takesInput} />);
+    createRoot(container).render(<PortalRoot portal={value} onDrawn={drawn} />);
   }
 }
 
