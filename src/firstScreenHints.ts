@@ -68,7 +68,7 @@ export interface ServerDrawing {
 }
 
 /**
- * The lookups of names a list page's first screen makes (views/resources/firstListLookups.ts):
+ * The lookups of names a list page's first screen makes (src/firstListLookups.ts):
  * from the page's URL, the user's permissions (read with api/sessionReaders.ts), the list's answer
  * and the account filter's (null when the page has none), the GETs (under `/api`, with their
  * query) a server adds to its first answers. [] for any other page, or an answer it cannot read.

@@ -16,9 +16,6 @@ import './styles.css';
 /** The longest an inspector asked for at boot (?inspect) waits for the page to be drawn before it opens. */
 const INSPECTOR_OPEN_WAIT_MS = 3_000;
 
-/** Opens the inspector asked for at boot, once the first page is drawn (set by boot when asked). */
-let openInspectorWhenDrawn: (() => void) | undefined;
-
 /** The longest a server drawing stays closed to input while the portal adopts it. */
 const DRAWING_HELD_MAX_MS = 10_000;
 
@@ -48,6 +45,8 @@ async function boot() {
   // recorder (from boot, so the log holds the sign-in) is in the initial bundle; the panel is lazy.
   const recorder = import.meta.env.DEV || config.inspector ? createRecorder() : undefined;
   const portal = startPortal({ http, config, location, firstCalls: sendFirstCalls, sessionRead }, { inspect: recorder?.inspect });
+  // Opens the inspector asked for at boot, once the first page is drawn (set below when asked).
+  let openInspectorWhenDrawn: (() => void) | undefined;
   if (recorder) {
     const openInspector = () => {
       const from = document.activeElement; // before the menu that opened it closes

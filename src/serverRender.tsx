@@ -23,6 +23,7 @@ import { themeColorVars } from './format/themeContrast';
 import { awaitFirstScreen } from './firstScreenWait';
 import { ACTOR_IDS } from './machines/actorIds';
 import type { ReferencesActor } from './machines/references';
+import { referencesSelectors } from './machines/references.api';
 import { startPortal } from './machines/root';
 import { sendFirstCalls } from './routeData';
 import { matchLocation } from './routeMatch';
@@ -88,8 +89,7 @@ const DRAWN_PAGES = new Set(['list', 'record']);
  */
 function lookingUpNames(portal: ReturnType<typeof startPortal>): boolean {
   const references = portal.root.system.get(ACTOR_IDS.references) as ReferencesActor | undefined;
-  const names = references?.getSnapshot().context.names ?? {};
-  return Object.values(names).some((entries) => Object.values(entries ?? {}).some((entry) => entry.state === 'loading'));
+  return references ? referencesSelectors.lookingUp(references.getSnapshot()) : false;
 }
 
 /** React's mark of a Suspense boundary it could not draw on the server. */

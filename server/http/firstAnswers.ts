@@ -10,6 +10,7 @@ import { defaultSortOf } from '../../src/views/resources/defaultSorts';
 import { listQuery, parseListState } from '../../src/views/resources/listState';
 import { readCookie } from './cookies';
 import { inProcessGet } from './inProcessGet';
+import { requestUrl } from './site';
 import type { ServerBundle } from './serverRender';
 import { scriptSafeJson } from './inlineConfig';
 
@@ -17,8 +18,8 @@ import { scriptSafeJson } from './inlineConfig';
  * A signed-in page's first answers (docs/first-answers.md): the server runs the GETs the portal
  * sends first on this page, AS THE PAGE REQUEST'S OWN SESSION, through its own app (each GET
  * made in-process, inProcessGet.ts, carrying the page request's cookies, so authentication,
- * permissions and account scoping are exactly the API's), and writes the 200 answers into the page. The portal's transport
- * answers those GETs from the page instead of the network (src/api/pageAnswers.ts): two round
+ * permissions and account scoping are exactly the API's), and writes the 200 answers into the
+ * page. The portal's transport answers those GETs from the page instead of the network (src/api/pageAnswers.ts): two round
  * trips after boot (session read, then the page's call) become none.
  *
  * Bounded: at most five calls, FIRST_ANSWERS_TIMEOUT_MS for all of them (past it the page is
@@ -118,7 +119,7 @@ export function firstAnswersFor(req: Request, publicConfig: Record<string, unkno
   // list and the permissions are in. At most MAX_NAME_LOOKUPS; none without the bundle.
   const names = calls.length > SESSION_READ_CALLS && bundle
     ? Promise.all([bundle(), permissions, answering[2]!, accounts]).then(([loaded, granted, list, known]) =>
-        loaded && granted && list ? Promise.all(loaded.firstListLookups(pageUrlOf(req), readPermissionsOrNull(granted.body), list.body, known?.body ?? null).slice(0, MAX_NAME_LOOKUPS).map(get)) : [],
+        loaded && granted && list ? Promise.all(loaded.firstListLookups(requestUrl(req), readPermissionsOrNull(granted.body), list.body, known?.body ?? null).slice(0, MAX_NAME_LOOKUPS).map(get)) : [],
       )
     : Promise.resolve([]);
   const payload = Promise.all([...answering, accounts, names.catch(() => [])]).then((results) => {
@@ -132,11 +133,6 @@ export function firstAnswersFor(req: Request, publicConfig: Record<string, unkno
 
 /** At most this many name lookups a page: with the five calls above, the eight a portal reads (api/pageAnswers.ts). */
 const MAX_NAME_LOOKUPS = 3;
-
-/** The page's own URL, as the portal reads it (its origin is the answers' base). */
-function pageUrlOf(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
-}
 
 /** The session read's GETs, first in every page's calls (firstCallsOf). */
 const SESSION_READ_CALLS = 2;

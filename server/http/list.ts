@@ -4,6 +4,7 @@ import type { Database } from '../db/connection';
 import { cachedStatement } from '../db/statements';
 import { scopeCondition, type AccountScope } from '../auth/accountScope';
 import { ValidationError } from './errors';
+import { requestOrigin } from './site';
 import { decodeCursor, encodeCursor, type Cursor, type CursorValue } from './listCursor';
 import { armOf, distinctValues, keysetAnyOrder, keysetWithin, sortPlan, sortTerms as termsOfSort, type SortArm, type SortIndexSpec, type SortPlan, type SortTerm } from './listSortPlan';
 import { cachedTotal } from './listTotals';
@@ -126,7 +127,7 @@ function positiveInt(value: string | null, fallback: number): number {
 export function readListQuery(req: Request): ListQuery {
   // Absolute links are built from the request's own host so they work behind the Vite proxy
   // and on any port; `trust proxy` (app.ts) decides whether X-Forwarded-* may change them.
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+  const url = new URL(req.originalUrl, requestOrigin(req));
   const params = url.searchParams;
   const filters = new Map<string, string>();
   for (const [key, value] of params) {

@@ -6,6 +6,7 @@ import type { PageAnswersPayload } from '../../src/api/firstCalls';
 import { FIRST_SCREEN_HINTS_COOKIE, readFirstScreenHints, SERVER_DRAWN_ATTRIBUTE, type FirstListLookups, type FirstScreenHints, type ServerDrawing, type ServerRenderInput } from '../../src/firstScreenHints';
 import { escapeHtml } from '../oidc/pages';
 import { readCookie } from './cookies';
+import { requestUrl } from './site';
 
 /**
  * A signed-in page's first screen, drawn here from its first answers (docs/first-screen.md) by
@@ -83,8 +84,7 @@ export async function drawnRoot(req: Request, bundle: () => Promise<ServerBundle
   const render = (await bundle())?.renderFirstScreen;
   if (!render) return null;
   drawingsInFlight += 1;
-  const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
-  const drawing = await render({ url, config, answers, timeZone: hints.timeZone, timeoutMs })
+  const drawing = await render({ url: requestUrl(req), config, answers, timeZone: hints.timeZone, timeoutMs })
     .catch(() => null)
     .finally(() => (drawingsInFlight -= 1));
   if (!drawing) return null;

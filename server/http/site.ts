@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 
 /**
  * Where this server is reached. Mailed links start at `origin` (never at the request's Host: a
@@ -65,4 +65,18 @@ export function hostGuard(site: Site): RequestHandler {
     if (hostAllowed(site, req)) return next();
     res.status(421).json({ message: 'This server does not answer for that host name.' });
   };
+}
+
+/**
+ * The origin this request was made to, as its client sees it (its Host; `trust proxy`, app.ts,
+ * decides whether X-Forwarded-* may change the protocol): for links in answers and a page's own
+ * URL. Never for mailed links (`Site.origin`).
+ */
+export function requestOrigin(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+}
+
+/** This request's own absolute URL (requestOrigin and its path with its query). */
+export function requestUrl(req: Request): string {
+  return requestOrigin(req) + req.originalUrl;
 }

@@ -1,5 +1,5 @@
 import type { ResourceKey, ResourceRecord } from '../api/resources';
-import type { ReferenceSection, ReferencesActor } from './references';
+import type { ReferenceSection, ReferencesActor, ReferencesSnapshot } from './references';
 
 /** The reference cache's named API (convention: auth.api.ts): names of linked records, pickers' choices. */
 export function referencesApi(references: ReferencesActor) {
@@ -14,3 +14,12 @@ export function referencesApi(references: ReferencesActor) {
 }
 
 export type ReferencesActorApi = ReturnType<typeof referencesApi>;
+
+/** Reads of the reference cache. */
+export const referencesSelectors = {
+  /** A name is being looked up: any, or one of `wanted` (ids by section) when given. */
+  lookingUp: (snapshot: ReferencesSnapshot, wanted?: readonly { section: ReferenceSection; ids: readonly string[] }[]): boolean =>
+    wanted
+      ? wanted.some(({ section, ids }) => ids.some((id) => snapshot.context.names[section]?.[id]?.state === 'loading'))
+      : Object.values(snapshot.context.names).some((entries) => Object.values(entries ?? {}).some((entry) => entry.state === 'loading')),
+};

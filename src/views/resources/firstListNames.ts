@@ -1,7 +1,7 @@
+import { waitFor } from 'xstate';
 import { ACTOR_IDS } from '../../machines/actorIds';
 import { openReferences } from '../../machines/areas/resources';
-import type { ReferenceSection, ReferencesActor, ReferencesSnapshot } from '../../machines/references';
-import { referencesApi } from '../../machines/references.api';
+import { referencesApi, referencesSelectors } from '../../machines/references.api';
 import type { ResourceActor } from '../../machines/resource';
 import { resourceSelectors } from '../../machines/resource.api';
 import type { Portal } from '../../machines/root';
@@ -28,20 +28,6 @@ export async function firstListNamesAnswered(portal: Portal, location: string, w
   const references = openReferences(portal);
   const { need } = referencesApi(references);
   for (const { section: referenced, ids } of wanted) need(referenced, ids);
-  await namesIn(references, wanted, waitMs);
-}
-
-/** Resolves when none of these names is still being looked up (or after `ms`, or when the actor stops). */
-function namesIn(references: ReferencesActor, wanted: readonly { section: ReferenceSection; ids: readonly string[] }[], ms: number): Promise<void> {
-  const looking = (snapshot: ReferencesSnapshot) => wanted.some(({ section, ids }) => ids.some((id) => snapshot.context.names[section]?.[id]?.state === 'loading'));
-  return new Promise((resolve) => {
-    if (!looking(references.getSnapshot())) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      subscription.unsubscribe();
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    const subscription = references.subscribe({ next: (snapshot) => !looking(snapshot) && done(), error: done, complete: done });
-  });
+  // Bounded; a lookup that fails or outlasts the wait leaves its names to be drawn when they come.
+  await waitFor(references, (snapshot) => !referencesSelectors.lookingUp(snapshot, wanted), { timeout: waitMs }).catch(() => {});
 }

@@ -11,7 +11,7 @@ import { visibleColumns } from './visibleColumns';
 /**
  * Which names of other records a list shows, and so looks up: pure, without React, so the list
  * page (ListPage.tsx), the first screen's wait (views/shell/firstScreenReady.ts) and the reference
- * server's first answers (server/http/firstAnswers.ts) compute the very same lookups.
+ * server's first answers (through src/firstListLookups.ts) compute the very same lookups.
  */
 
 /** One referenced section and the ids a page shows of it (raw values: `referenceId` reads them). */

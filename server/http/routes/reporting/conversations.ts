@@ -1,4 +1,5 @@
 import { Router, type Request } from 'express';
+import { requestOrigin } from '../../site';
 import type { AppContext } from '../../../context';
 import { cachedStatement } from '../../../db/statements';
 import { accountScope, inScope } from '../../../auth/accountScope';
@@ -92,7 +93,7 @@ export function conversationRoutes(ctx: AppContext): Router {
     const rows = db
       .prepare('SELECT uuid, label, has_audio, duration_seconds, created_at FROM conversation_recordings WHERE conversation_id = ? ORDER BY id')
       .all(c.id) as { uuid: string; label: string; has_audio: number; duration_seconds: number; created_at: string }[];
-    const base = `${req.protocol}://${req.get('host') ?? 'localhost'}/api/v1/reporting/conversations/${c.uuid}/recordings`;
+    const base = `${requestOrigin(req)}/api/v1/reporting/conversations/${c.uuid}/recordings`;
     res.json({
       data: rows.map((r) => ({
         uuid: r.uuid,
