@@ -17,7 +17,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts', 'bench/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.mjs', 'vite.config.ts', 'eslint.config.js'],
+    files: ['server/**/*.ts', 'bench/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.mjs', 'server/**/*.mjs', 'vite.config.ts', 'eslint.config.js'],
     languageOptions: { globals: { ...globals.node } },
   },
   {

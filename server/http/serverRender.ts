@@ -6,6 +6,7 @@ import type { PageAnswersPayload } from '../../src/api/firstCalls';
 import { FIRST_SCREEN_HINTS_COOKIE, readFirstScreenHints, SERVER_DRAWN_ATTRIBUTE, type FirstListLookups, type FirstScreenHints, type ServerDrawing, type ServerRenderInput } from '../../src/firstScreenHints';
 import { escapeHtml } from '../oidc/pages';
 import { readCookie } from './cookies';
+import { drawOnThread } from './drawingThread';
 import { requestUrl } from './site';
 
 /**
@@ -48,8 +49,11 @@ export function serverBundle(distDir: string): () => Promise<ServerBundle | null
     if (!entry) return Promise.resolve(null);
     let bundle = loaded.get(entry);
     if (!bundle) {
-      bundle = import(pathToFileURL(path.join(dir, entry)).href).then(
-        (module: Partial<ServerBundle>) => (module.renderFirstScreen ? { renderFirstScreen: module.renderFirstScreen, firstListLookups: module.firstListLookups ?? (() => []) } : null),
+      const entryUrl = pathToFileURL(path.join(dir, entry)).href;
+      // Drawn on a thread of its own (drawingThread.ts); the lookups (a few ids read from an answer) here.
+      const draw: Render = (input) => drawOnThread(entryUrl, input);
+      bundle = import(entryUrl).then(
+        (module: Partial<ServerBundle>) => (module.renderFirstScreen ? { renderFirstScreen: draw, firstListLookups: module.firstListLookups ?? (() => []) } : null),
         (error: unknown) => {
           console.error('The first-screen bundle did not load; pages are drawn by the browser.', error);
           return null;
@@ -79,7 +83,7 @@ function currentEntry(dir: string): string | null {
  */
 export async function drawnRoot(req: Request, bundle: () => Promise<ServerBundle | null>, { config, answers, hints, timeoutMs = FIRST_SCREEN_TIMEOUT_MS }: { config: Record<string, unknown>; answers: PageAnswersPayload | null; hints: FirstScreenHints; timeoutMs?: number }): Promise<string | null> {
   if (!answers) return null;
-  // Bounded: drawing is CPU on this one thread; past a few at once a page is left to its browser.
+  // Bounded: drawing is CPU on one thread (drawingThread.ts); past a few at once a page is left to its browser.
   if (drawingsInFlight >= MAX_DRAWINGS_IN_FLIGHT) return null;
   const render = (await bundle())?.renderFirstScreen;
   if (!render) return null;
