@@ -12,13 +12,17 @@ import { performance } from 'node:perf_hooks';
 export type LoadOrder =
   | { kind: 'search'; origin: string; cookie: string; searches: string[]; seconds: number }
   | { kind: 'audio'; origin: string; cookie: string; urls: string[]; parallel: number }
-  | { kind: 'exports'; origin: string; cookies: string[]; perUser: number; seconds: number };
+  | { kind: 'exports'; origin: string; cookies: string[]; perUser: number; seconds: number }
+  /** Signed-in pages requested back to back by `parallel` loops (bench/drawing.ts); `drawn` counts those its server drew. */
+  | { kind: 'pages'; origin: string; cookie: string; paths: string[]; parallel: number; seconds: number };
 
 export interface LoadResult {
   /** Answers by HTTP status (`0`: no answer). */
   statuses: Record<number, number>;
   bytes: number;
   elapsedMs: number;
+  /** Pages that arrived with a server drawing (`pages` only). */
+  drawn?: number;
 }
 
 const get = (order: { origin: string }, path: string, cookie: string, accept = 'application/json', signal?: AbortSignal) =>
@@ -38,6 +42,25 @@ async function run(order: LoadOrder, started: () => void): Promise<LoadResult> {
       bytes += body.byteLength;
       count(response.status);
     }
+  } else if (order.kind === 'pages') {
+    const until = begin + order.seconds * 1000;
+    let drawn = 0;
+    const loops = Array.from({ length: order.parallel }, async (_, loop) => {
+      for (let i = loop; performance.now() < until; i += 1) {
+        try {
+          const response = await get(order, order.paths[i % order.paths.length]!, order.cookie, 'text/html');
+          const page = await response.text();
+          bytes += page.length;
+          if (page.includes('data-drawn-for-time-zone=')) drawn += 1;
+          count(response.status);
+        } catch {
+          count(0);
+        }
+      }
+    });
+    started();
+    await Promise.all(loops);
+    return { statuses, bytes, elapsedMs: performance.now() - begin, drawn };
   } else if (order.kind === 'audio') {
     const requests = Array.from({ length: order.parallel }, async (_, i) => {
       try {

@@ -50,8 +50,16 @@ export function addBenchUsers(db: Database, count: number): string[] {
   return emails;
 }
 
+export interface ProbeRun {
+  slowestMs: number;
+  probes: number;
+  failures: number;
+  /** Every probe's answer time, in order. */
+  timesMs: number[];
+}
+
 /** Probes the server with `client` until `stop` resolves; the slowest answer wins. */
-async function probeWhile(client: Client, stop: Promise<unknown>): Promise<{ slowestMs: number; probes: number; failures: number }> {
+export async function probeWhile(client: Client, stop: Promise<unknown>): Promise<ProbeRun> {
   let running = true;
   void stop.finally(() => {
     running = false;
@@ -60,6 +68,7 @@ async function probeWhile(client: Client, stop: Promise<unknown>): Promise<{ slo
   let slowestMs = 0;
   let probes = 0;
   let failures = 0;
+  const timesMs: number[] = [];
   while (running) {
     const started = performance.now();
     try {
@@ -69,11 +78,12 @@ async function probeWhile(client: Client, stop: Promise<unknown>): Promise<{ slo
     } catch {
       failures += 1;
     }
-    slowestMs = Math.max(slowestMs, performance.now() - started);
+    timesMs.push(performance.now() - started);
+    slowestMs = Math.max(slowestMs, timesMs.at(-1)!);
     probes += 1;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  return { slowestMs, probes, failures };
+  return { slowestMs, probes, failures, timesMs };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -89,7 +99,7 @@ export interface StallSetup {
 }
 
 /** Runs one load in a child process (bench/stallLoad.ts) while the prober probes; its result when it ended. */
-async function withLoad(prober: Client, order: LoadOrder): Promise<{ run: Awaited<ReturnType<typeof probeWhile>>; result: LoadResult }> {
+export async function withLoad(prober: Client, order: LoadOrder): Promise<{ run: ProbeRun; result: LoadResult }> {
   const child = fork(path.join(here, 'stallLoad.ts'), { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const messages = new EventEmitter();
   child.on('message', (message: { type: string; result?: LoadResult }) => messages.emit(message.type, message.result));
@@ -103,12 +113,15 @@ async function withLoad(prober: Client, order: LoadOrder): Promise<{ run: Awaite
   return { run, result };
 }
 
-const statusNote = (statuses: Record<number, number>) =>
+/** A probe run as a stall figure (its slowest answer; the times themselves stay out of the results). */
+const figureOf = (label: string, { slowestMs, probes, failures }: ProbeRun, note: string): StallFigure => ({ label, slowestMs, probes, failures, note });
+
+export const statusNote = (statuses: Record<number, number>) =>
   Object.entries(statuses).map(([status, n]) => `${n}× ${status === '0' ? 'no answer' : status}`).join(', ');
 
 export async function measureStalls(setup: StallSetup): Promise<{ idle: StallFigure; figures: StallFigure[] }> {
   const idleRun = await probeWhile(setup.prober, sleep(3_000));
-  const idle: StallFigure = { label: 'idle server (baseline)', ...idleRun, note: '' };
+  const idle = figureOf('idle server (baseline)', idleRun, '');
   const { origin } = setup;
 
   // 1. One user loops heavy searches.
@@ -118,23 +131,21 @@ export async function measureStalls(setup: StallSetup): Promise<{ idle: StallFig
     '0'.repeat(1_500), '0'.repeat(100), '000', 'pending authorisation', 'a', 'ab', 'a1b2', '1555', '4a7f', 'zzq', 'e0', '01', '019',
   ];
   const search = await withLoad(setup.prober, { kind: 'search', origin, cookie: setup.searcher.jar.header(), searches, seconds: STALL_SECONDS });
-  const figures: StallFigure[] = [{ label: 'one user looping searches', ...search.run, note: statusNote(search.result.statuses) }];
+  const figures: StallFigure[] = [figureOf('one user looping searches', search.run, statusNote(search.result.statuses))];
 
   // 2. 100 parallel requests for recordings.
   const audio = await withLoad(setup.prober, { kind: 'audio', origin, cookie: setup.searcher.jar.header(), urls: setup.recordings, parallel: 100 });
-  figures.push({
-    label: `100 parallel recording requests (${setup.recordings.length} recordings)`,
-    ...audio.run,
-    note: `all answered in ${Math.round(audio.result.elapsedMs)} ms: ${statusNote(audio.result.statuses)}, ${Math.round(audio.result.bytes / 1024 / 1024)} MB`,
-  });
+  figures.push(
+    figureOf(
+      `100 parallel recording requests (${setup.recordings.length} recordings)`,
+      audio.run,
+      `all answered in ${Math.round(audio.result.elapsedMs)} ms: ${statusNote(audio.result.statuses)}, ${Math.round(audio.result.bytes / 1024 / 1024)} MB`,
+    ),
+  );
 
   // 3. 40 concurrent exports, read as they stream, then cancelled.
   const cookies = setup.exporters.map((client) => client.jar.header());
   const exports = await withLoad(setup.prober, { kind: 'exports', origin, cookies, perUser: 2, seconds: STALL_SECONDS });
-  figures.push({
-    label: `${cookies.length * 2} concurrent CSV exports`,
-    ...exports.run,
-    note: `${statusNote(exports.result.statuses)}; ${Math.round(exports.result.bytes / 1024 / 1024)} MB streamed in ${STALL_SECONDS} s`,
-  });
+  figures.push(figureOf(`${cookies.length * 2} concurrent CSV exports`, exports.run, `${statusNote(exports.result.statuses)}; ${Math.round(exports.result.bytes / 1024 / 1024)} MB streamed in ${STALL_SECONDS} s`));
   return { idle, figures };
 }
