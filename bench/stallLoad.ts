@@ -8,6 +8,7 @@
  * under way and `{type: 'done', result}` when it ended (all answered, or `seconds` passed).
  */
 import { performance } from 'node:perf_hooks';
+import { SERVER_DRAWN_ATTRIBUTE } from '../src/firstScreenHints';
 
 export type LoadOrder =
   | { kind: 'search'; origin: string; cookie: string; searches: string[]; seconds: number }
@@ -51,7 +52,7 @@ async function run(order: LoadOrder, started: () => void): Promise<LoadResult> {
           const response = await get(order, order.paths[i % order.paths.length]!, order.cookie, 'text/html');
           const page = await response.text();
           bytes += page.length;
-          if (page.includes('data-drawn-for-time-zone=')) drawn += 1;
+          if (page.includes(`${SERVER_DRAWN_ATTRIBUTE}=`)) drawn += 1;
           count(response.status);
         } catch {
           count(0);

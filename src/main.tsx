@@ -57,11 +57,14 @@ async function boot() {
     // after INSPECTOR_OPEN_WAIT_MS, for a page that never is): opened before, the page's own first
     // focus (the sign-in's Email field) could take the focus from the panel's heading.
     if (new URLSearchParams(window.location.search).has('inspect') || readPanelState().open) {
-      const opening = setTimeout(openInspector, INSPECTOR_OPEN_WAIT_MS);
-      openInspectorWhenDrawn = () => {
+      // Once, whichever comes first: a panel the user closed after the wait is not opened again when the page is drawn.
+      const openOnce = () => {
         clearTimeout(opening);
+        openInspectorWhenDrawn = undefined;
         openInspector();
       };
+      const opening = setTimeout(openOnce, INSPECTOR_OPEN_WAIT_MS);
+      openInspectorWhenDrawn = openOnce;
     }
   }
   // The first render waits for the session answer and for the page's first call to be sent:
@@ -83,7 +86,6 @@ async function boot() {
   const drawn = () => {
     takesInput();
     openInspectorWhenDrawn?.();
-    openInspectorWhenDrawn = undefined;
   };
   // Bounded: a page that never arrives (a chunk that hangs shows its loading state) must not leave
   // the frame closed to input for ever.
